@@ -1,0 +1,41 @@
+package io.fencelab.app.cli;
+
+import io.fencelab.app.bench.CoreBenchCommand;
+import io.fencelab.engine.db.DatabaseException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code fencelab}: with no subcommand, tells the paused-holder story (the console will replace this). */
+@Command(name = "fencelab",
+        mixinStandardHelpOptions = true,
+        version = "Fencelab 0.1.0",
+        description = "A lab for seeing, teaching and testing fencing tokens.",
+        subcommands = {DemoCommand.class, CoreBenchCommand.class, CommandLine.HelpCommand.class})
+public final class FencelabCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Override
+    public Integer call() {
+        return new DemoCommand().withDatabase(database).call();
+    }
+
+    /** The configured command line: user errors become one clear line and exit code 2, never a stack trace. */
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new FencelabCommand());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("fencelab: " + e.getMessage());
+            if (e instanceof DatabaseException) {
+                return ExitCodes.RUN_INCOMPLETE;
+            }
+            if (e instanceof IllegalArgumentException) {
+                return ExitCodes.BAD_INPUT;
+            }
+            throw e;
+        });
+        return cli;
+    }
+}

@@ -1,0 +1,261 @@
+package io.fencelab.engine.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's PostgreSQL: an embedded server (the default) or an external one, a connection pool,
+ * and the migrated schema. Every run, lease and fenced target shares one {@code Database}.
+ */
+public final class Database implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Database.class);
+    private static final String EMBEDDED_USER = "postgres";
+    private static final String EMBEDDED_DB = "postgres";
+
+    private final DatabaseConfig config;
+    private final int poolSize;
+    private EmbeddedPostgres embedded;
+    private HikariDataSource pool;
+    private Jdbi jdbi;
+    private String serverVersion;
+
+    private Database(DatabaseConfig config, int poolSize) {
+        this.config = config;
+        this.poolSize = poolSize;
+        if (config.isEmbedded()) {
+            this.embedded = startEmbedded(config);
+        }
+        try {
+            this.pool = new HikariDataSource(hikariConfig());
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw new DatabaseException("could not connect to " + describeLocation() + ": " + rootMessage(e), e);
+        }
+        try {
+            migrate(pool);
+            this.jdbi = Jdbi.create(pool);
+            this.serverVersion = jdbi.withHandle(h -> h.createQuery("SHOW server_version").mapTo(String.class).one());
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+        log.info("database ready: {} (PostgreSQL {})", describeLocation(), serverVersion);
+    }
+
+    /** Opens (and for embedded, starts) the database and migrates its schema. */
+    public static Database open(DatabaseConfig config) {
+        return open(config, 40);
+    }
+
+    /** As {@link #open(DatabaseConfig)} with a pool of at most {@code poolSize} connections. */
+    public static Database open(DatabaseConfig config, int poolSize) {
+        return new Database(config, poolSize);
+    }
+
+    public Jdbi jdbi() {
+        return jdbi;
+    }
+
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    public DatabaseConfig config() {
+        return config;
+    }
+
+    public boolean isEmbedded() {
+        return config.isEmbedded();
+    }
+
+    /** The server's {@code server_version}, for example {@code 17.6}. */
+    public String serverVersion() {
+        return serverVersion;
+    }
+
+    /** A JDBC URL for this database with no password in it (for baselines such as pgbench or raw JDBC). */
+    public String jdbcUrl() {
+        return isEmbedded() ? embeddedUrl() : config.jdbcUrl().orElseThrow();
+    }
+
+    /** The embedded server's port, or -1 for an external server. */
+    public int embeddedPort() {
+        return embedded == null ? -1 : embedded.getPort();
+    }
+
+    /** One line for status bars and reports: never contains a password. */
+    public String describe() {
+        return describeLocation() + ", PostgreSQL " + serverVersion;
+    }
+
+    private String describeLocation() {
+        return isEmbedded()
+                ? "embedded on port " + embedded.getPort()
+                : DatabaseConfig.redact(config.jdbcUrl().orElseThrow());
+    }
+
+    /** Creates a run: an isolated namespace for leases, tokens and resources. */
+    public RunContext newRun(String label) {
+        long id = jdbi.withHandle(h -> h.createQuery("INSERT INTO run (label) VALUES (:label) RETURNING run_id")
+                .bind("label", label)
+                .mapTo(Long.class)
+                .one());
+        return new RunContext(this, id, label);
+    }
+
+    /** A session on its own pooled connection, for a worker to keep; close it to give the connection back. */
+    public Session openSession() {
+        try {
+            return Session.open(pool.getConnection());
+        } catch (java.sql.SQLException e) {
+            throw new DatabaseException("no connection to " + describeLocation() + ": " + rootMessage(e), e);
+        }
+    }
+
+    /** Re-attaches to a run created earlier (for example before a restart). */
+    public RunContext existingRun(long runId) {
+        String label = jdbi.withHandle(h -> h.createQuery("SELECT label FROM run WHERE run_id = :id")
+                .bind("id", runId)
+                .mapTo(String.class)
+                .findOne())
+                .orElseThrow(() -> new IllegalArgumentException("no run " + runId + " in " + describeLocation()));
+        return new RunContext(this, runId, label);
+    }
+
+    /** Stops the embedded server (a fault for chaos runs); connections fail until {@link #startEmbedded()}. */
+    public synchronized void stopEmbedded() {
+        requireEmbedded();
+        if (embedded == null) {
+            return;
+        }
+        try {
+            embedded.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        pool.getHikariPoolMXBean().softEvictConnections();
+        embedded = null;
+    }
+
+    /** Starts the embedded server again on the same port and data directory. */
+    public synchronized void startEmbedded() {
+        requireEmbedded();
+        if (embedded == null) {
+            embedded = startEmbedded(config.withPort(lastPort));
+        }
+    }
+
+    /** Stops and starts the embedded PostgreSQL; data, and so every token counter, survives. */
+    public synchronized void restartEmbedded() {
+        stopEmbedded();
+        startEmbedded();
+    }
+
+    private int lastPort;
+
+    private void requireEmbedded() {
+        if (!isEmbedded()) {
+            throw new IllegalStateException("only the embedded PostgreSQL can be stopped or restarted by Fencelab");
+        }
+    }
+
+    private EmbeddedPostgres startEmbedded(DatabaseConfig cfg) {
+        try {
+            Files.createDirectories(cfg.dataDirectory());
+            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                    .setDataDirectory(cfg.dataDirectory())
+                    .setCleanDataDirectory(false)
+                    .setPort(cfg.port())
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setServerConfig("max_connections", "300")
+                    // zonky starts postgres with fsync off; the data directory is the user's history.
+                    .setServerConfig("fsync", "on")
+                    .start();
+            lastPort = pg.getPort();
+            return pg;
+        } catch (IOException | RuntimeException e) {
+            throw new DatabaseException("could not start embedded PostgreSQL in " + cfg.dataDirectory()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String embeddedUrl() {
+        return "jdbc:postgresql://localhost:" + lastPort + "/" + EMBEDDED_DB + "?user=" + EMBEDDED_USER;
+    }
+
+    private HikariConfig hikariConfig() {
+        HikariConfig hc = new HikariConfig();
+        hc.setPoolName("fencelab");
+        hc.setMaximumPoolSize(poolSize);
+        hc.setMinimumIdle(Math.min(4, poolSize));
+        hc.setConnectionTimeout(10_000);
+        hc.setInitializationFailTimeout(1); // one attempt: a wrong URL should fail fast and say so
+        if (isEmbedded()) {
+            hc.setJdbcUrl(embeddedUrl());
+        } else {
+            hc.setJdbcUrl(config.jdbcUrl().orElseThrow());
+            config.user().ifPresent(hc::setUsername);
+            config.password().ifPresent(hc::setPassword);
+        }
+        return hc;
+    }
+
+    private void migrate(DataSource ds) {
+        try {
+            Flyway.configure()
+                    .dataSource(ds)
+                    .locations("classpath:io/fencelab/engine/db/migration")
+                    .table("fencelab_schema_history")
+                    .baselineOnMigrate(true)
+                    .load()
+                    .migrate();
+        } catch (FlywayException e) {
+            throw new DatabaseException("could not prepare the Fencelab schema in " + describeLocation()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException e) {
+            log.warn("error while closing the database after a failed start", e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (pool != null) {
+            pool.close();
+        }
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            embedded = null;
+        }
+    }
+
+}
