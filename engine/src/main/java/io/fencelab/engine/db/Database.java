@@ -124,6 +124,15 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Whether a fresh statement gets through now (used to tell a dead database from a failed statement). */
+    public boolean isReachable() {
+        try (Session s = openSession(); java.sql.ResultSet rs = s.prepared("SELECT 1").executeQuery()) {
+            return rs.next();
+        } catch (DatabaseException | java.sql.SQLException e) {
+            return false;
+        }
+    }
+
     /** Re-attaches to a run created earlier (for example before a restart). */
     public RunContext existingRun(long runId) {
         String label = jdbi.withHandle(h -> h.createQuery("SELECT label FROM run WHERE run_id = :id")
@@ -200,7 +209,7 @@ public final class Database implements AutoCloseable {
         hc.setPoolName("fencelab");
         hc.setMaximumPoolSize(poolSize);
         hc.setMinimumIdle(Math.min(4, poolSize));
-        hc.setConnectionTimeout(10_000);
+        hc.setConnectionTimeout(5_000);
         hc.setInitializationFailTimeout(1); // one attempt: a wrong URL should fail fast and say so
         if (isEmbedded()) {
             hc.setJdbcUrl(embeddedUrl());

@@ -1,0 +1,68 @@
+package io.fencelab.engine.chaos;
+
+import java.time.Duration;
+import java.util.random.RandomGenerator;
+
+/** A duration drawn from a seeded generator: how long a fault lasts, or the gap between faults. */
+public sealed interface Distribution {
+
+    Duration sample(RandomGenerator random);
+
+    /** Always {@code value}. */
+    record Fixed(Duration value) implements Distribution {
+        @Override
+        public Duration sample(RandomGenerator random) {
+            return value;
+        }
+    }
+
+    /** Uniform between {@code min} and {@code max}. */
+    record Uniform(Duration min, Duration max) implements Distribution {
+        public Uniform {
+            if (max.compareTo(min) < 0) {
+                throw new IllegalArgumentException("uniform max " + max + " is below min " + min);
+            }
+        }
+
+        @Override
+        public Duration sample(RandomGenerator random) {
+            long span = micros(max) - micros(min);
+            return ofMicros(micros(min) + (span == 0 ? 0 : random.nextLong(span + 1)));
+        }
+    }
+
+    /** Exponential with the given mean: memoryless gaps, a Poisson process of faults. */
+    record Exponential(Duration mean) implements Distribution {
+        @Override
+        public Duration sample(RandomGenerator random) {
+            return ofMicros(Math.round(-Math.log(1 - random.nextDouble()) * micros(mean)));
+        }
+    }
+
+    /**
+     * Heavy-tailed Pareto: mostly near {@code scale}, occasionally far longer (GC storms look like
+     * this). {@code shape} above 1 has a finite mean; {@code cap} bounds the tail.
+     */
+    record Pareto(Duration scale, double shape, Duration cap) implements Distribution {
+        public Pareto {
+            if (shape <= 0) {
+                throw new IllegalArgumentException("pareto shape must be positive, was " + shape);
+            }
+        }
+
+        @Override
+        public Duration sample(RandomGenerator random) {
+            double u = 1 - random.nextDouble();
+            long value = Math.round(micros(scale) / Math.pow(u, 1 / shape));
+            return ofMicros(Math.min(value, micros(cap)));
+        }
+    }
+
+    private static long micros(Duration d) {
+        return d.toNanos() / 1_000;
+    }
+
+    private static Duration ofMicros(long micros) {
+        return Duration.ofNanos(micros * 1_000);
+    }
+}

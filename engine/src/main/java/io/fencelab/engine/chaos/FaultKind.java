@@ -1,0 +1,21 @@
+package io.fencelab.engine.chaos;
+
+/** The faults a run can inject. */
+public enum FaultKind {
+    /** Process pause (GC stall, VM suspension): the holder cannot act or observe time passing. */
+    PAUSE,
+    /** Network delay on the holder's requests: a write sent before expiry can land after it. */
+    REQUEST_DELAY,
+    /** Network delay on replies: the holder learns outcomes late. */
+    REPLY_DELAY,
+    /** Renewals are dropped on the way while the holder believes they succeed. */
+    RENEWAL_LOSS,
+    /** The holder's clock runs ahead (positive skew) or behind; matters for wall-clock tokens. */
+    CLOCK_SKEW,
+    /** The holder's database session is terminated ({@code pg_terminate_backend}). */
+    CONNECTION_KILL,
+    /** The embedded PostgreSQL is stopped and started again after the fault's duration. */
+    DATABASE_RESTART,
+    /** Acquire and renew answer slowly. */
+    SLOW_LEASE_SERVICE
+}

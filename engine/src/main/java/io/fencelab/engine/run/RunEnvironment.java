@@ -1,0 +1,200 @@
+package io.fencelab.engine.run;
+
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultPlan;
+import io.fencelab.engine.clock.RunClock;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.RunContext;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.fence.FencedTarget;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.worker.Worker;
+import io.fencelab.engine.worker.WorkerEnv;
+import io.fencelab.engine.worker.WorkerSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * What both executors share: the run's database slice, workers, fault plan, lease watch and event
+ * sink. Subclasses decide how time passes and how actions are scheduled.
+ */
+abstract class RunEnvironment implements WorkerEnv {
+
+    protected final Database db;
+    protected final RunSpec spec;
+    protected final RunContext run;
+    protected final EventSink sink;
+    protected final LeaseService leases;
+    protected final List<FaultOccurrence> plan;
+    protected final Map<String, Worker> workers = new LinkedHashMap<>();
+    private final Map<String, RandomGenerator> randoms = new ConcurrentHashMap<>();
+    private final Map<String, FencedTarget<?>> targets = new ConcurrentHashMap<>();
+    /** The service-side view: the current lease per scope, to report its expiry when it passes. */
+    private final Map<String, Lease> currentLeases = new ConcurrentHashMap<>();
+    protected volatile boolean finished;
+
+    RunEnvironment(Database db, RunSpec spec, EventSink sink, RunClock clock) {
+        this.db = db;
+        this.spec = spec;
+        this.sink = sink;
+        this.run = db.newRun(spec.name());
+        this.leases = new LeaseService(run, clock);
+        spec.firstTokens().forEach(leases::startScope);
+        SplittableRandom root = new SplittableRandom(spec.seed());
+        for (WorkerSpec w : spec.workers()) {
+            workers.put(w.name(), new Worker(w, this));
+            randoms.put(w.name(), root.split());
+        }
+        this.plan = FaultPlan.expand(spec.faults(), List.copyOf(workers.keySet()), spec.duration(), spec.seed());
+    }
+
+    public RunContext runContext() {
+        return run;
+    }
+
+    public RunSpec spec() {
+        return spec;
+    }
+
+    /** The fault plan this run executes. */
+    public List<FaultOccurrence> faultPlan() {
+        return plan;
+    }
+
+    protected void publishStart(String executor) {
+        sink.publish(seq -> new Event.RunStarted(seq, nowMicros(), spec.name(), executor, spec.fencing().name(),
+                spec.tokenScheme().name(), spec.seed(), "PostgreSQL " + db.serverVersion()));
+    }
+
+    protected void publishEnd(String reason) {
+        sink.publish(seq -> new Event.RunEnded(seq, nowMicros(), reason));
+    }
+
+    /** Applies the start of a fault occurrence that is not a pause (pauses are the executor's). */
+    protected void faultStarted(FaultOccurrence f) {
+        sink.publish(seq -> new Event.FaultInjected(seq, nowMicros(), f.kind().name(), f.target(),
+                micros(f.length()), f.amount().isZero() ? null : "amount " + f.amount()));
+    }
+
+    protected void faultHealed(FaultOccurrence f) {
+        sink.publish(seq -> new Event.FaultHealed(seq, nowMicros(), f.kind().name(), f.target()));
+    }
+
+    private Duration active(String holder, FaultKind kind) {
+        Duration t = Duration.ofNanos(nowMicros() * 1_000);
+        Duration total = Duration.ZERO;
+        for (FaultOccurrence f : plan) {
+            if (f.kind() == kind && f.target().equals(holder) && f.activeAt(t)) {
+                total = total.plus(f.amount());
+            }
+        }
+        return total;
+    }
+
+    private boolean anyActive(String holder, FaultKind kind) {
+        Duration t = Duration.ofNanos(nowMicros() * 1_000);
+        return plan.stream().anyMatch(f -> f.kind() == kind && f.target().equals(holder) && f.activeAt(t));
+    }
+
+    /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */
+    protected void expiryDue(Lease lease) {
+        if (currentLeases.remove(lease.scope(), lease)) {
+            sink.publish(seq -> new Event.LeaseExpired(seq, nowMicros(), lease.holder(), lease.scope(), lease.token()));
+        }
+    }
+
+    /** Schedules {@link #expiryDue} at the lease's expiry, in run time. */
+    protected abstract void watchExpiry(Lease lease, long expiresAtRunMicros);
+
+    @Override
+    public void leaseChanged(Worker worker, Lease lease, boolean ended) {
+        if (ended) {
+            currentLeases.remove(lease.scope());
+        } else {
+            currentLeases.put(lease.scope(), lease);
+            watchExpiry(lease, toRunMicros(lease.expiresAt()));
+        }
+    }
+
+    @Override
+    public Instant holderClock(String holder) {
+        return clockNow().plus(active(holder, FaultKind.CLOCK_SKEW));
+    }
+
+    protected abstract Instant clockNow();
+
+    @Override
+    public EventSink events() {
+        return sink;
+    }
+
+    @Override
+    public LeaseService leases() {
+        return leases;
+    }
+
+    @Override
+    public FencedTarget<?> target(TargetKind kind, FencingMode mode) {
+        return targets.computeIfAbsent(kind + "/" + mode, k -> switch (kind) {
+            case ROW -> FencedTarget.row(run, mode, spec.firstWrite());
+            case OBJECT -> FencedTarget.object(run, mode, spec.firstWrite());
+            case POINTER -> FencedTarget.pointer(run, mode, spec.firstWrite());
+        });
+    }
+
+    @Override
+    public FencingMode defaultFencing() {
+        return spec.fencing();
+    }
+
+    @Override
+    public TokenScheme tokenScheme() {
+        return spec.tokenScheme();
+    }
+
+    @Override
+    public RandomGenerator random(Worker worker) {
+        return randoms.get(worker.name());
+    }
+
+    @Override
+    public Duration requestDelay(String holder) {
+        return active(holder, FaultKind.REQUEST_DELAY);
+    }
+
+    @Override
+    public Duration replyDelay(String holder) {
+        return active(holder, FaultKind.REPLY_DELAY);
+    }
+
+    @Override
+    public Duration leaseServiceDelay(String holder) {
+        return active(holder, FaultKind.SLOW_LEASE_SERVICE);
+    }
+
+    @Override
+    public boolean renewalsDropped(String holder) {
+        return anyActive(holder, FaultKind.RENEWAL_LOSS);
+    }
+
+    @Override
+    public boolean finished() {
+        return finished;
+    }
+
+    static long micros(Duration d) {
+        return d.toNanos() / 1_000;
+    }
+}

@@ -1,0 +1,269 @@
+package io.fencelab.engine.run;
+
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.clock.VirtualClock;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.db.Session;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.worker.Worker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Runs a spec on a virtual clock with a single-threaded discrete-event scheduler. The SQL is real;
+ * the time is not. The same spec and seed give the same events, byte for byte.
+ *
+ * <p>Control: {@link #step()} executes the next scheduled action, {@link #runUntil(Duration)} and
+ * {@link #runToEnd()} run on; a {@link Pacer} sets the speed against real time. Not thread-safe:
+ * drive it from one thread (the console does so from its run thread).
+ */
+public final class SimulatedExecutor extends RunEnvironment implements AutoCloseable {
+
+    private record Action(long atMicros, long order, Worker owner, boolean pausable, Runnable body) {}
+
+    private final VirtualClock clock;
+    private final PriorityQueue<Action> queue = new PriorityQueue<>(
+            (a, b) -> a.atMicros != b.atMicros ? Long.compare(a.atMicros, b.atMicros) : Long.compare(a.order, b.order));
+    private final Map<Worker, Session> sessions = new HashMap<>();
+    private final Map<String, Long> pausedUntil = new HashMap<>();
+    private final Pacer pacer = new Pacer();
+    private long order;
+    private boolean started;
+    private boolean databaseDown;
+    private String endReason;
+
+    public SimulatedExecutor(Database db, RunSpec spec, EventSink sink) {
+        this(db, spec, sink, new VirtualClock());
+    }
+
+    private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
+        super(db, spec, sink, clock);
+        this.clock = clock;
+    }
+
+    public Pacer pacer() {
+        return pacer;
+    }
+
+    /** Run time now. */
+    public Duration now() {
+        return clock.elapsed();
+    }
+
+    /** Whether the run has ended (duration reached, nothing left to do, stopped, or failed). */
+    public boolean isOver() {
+        return endReason != null;
+    }
+
+    /** Executes the next scheduled action; returns false once the run is over. */
+    public boolean step() {
+        ensureStarted();
+        if (isOver()) {
+            return false;
+        }
+        Action next = queue.poll();
+        long end = micros(spec.duration());
+        if (next == null || next.atMicros > end) {
+            clock.advanceTo(clock.start().plus(Duration.ofNanos((next == null ? clock.elapsed().toNanos() / 1000 : end) * 1000)));
+            finish("completed");
+            return false;
+        }
+        try {
+            pacer.awaitVirtual(next.atMicros);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            queue.add(next);
+            return false;
+        }
+        clock.advanceTo(clock.start().plus(Duration.ofNanos(next.atMicros * 1_000)));
+        if (next.pausable && next.owner != null && pausedUntil.getOrDefault(next.owner.name(), 0L) > next.atMicros) {
+            // The holder is paused: whatever it would do now happens when it resumes.
+            schedule(pausedUntil.get(next.owner.name()), next.owner, true, next.body);
+            return true;
+        }
+        next.body.run();
+        return !isOver();
+    }
+
+    /** Runs until run time {@code t} (or the end); returns whether the run goes on. */
+    public boolean runUntil(Duration t) {
+        ensureStarted();
+        long limit = micros(t);
+        while (!isOver()) {
+            Action next = queue.peek();
+            if (next != null && next.atMicros > limit) {
+                clock.advanceTo(clock.start().plus(t));
+                return true;
+            }
+            step();
+        }
+        return false;
+    }
+
+    /** Runs to the end of the spec's duration. */
+    public void runToEnd() {
+        ensureStarted();
+        while (step()) {
+            // each step executes one action
+        }
+    }
+
+    /** Ends the run now; what happened so far stays in the event log. */
+    public void stop() {
+        if (!isOver()) {
+            finish("stopped");
+        }
+    }
+
+    private void ensureStarted() {
+        if (started) {
+            return;
+        }
+        started = true;
+        publishStart("simulated");
+        for (FaultOccurrence f : plan) {
+            scheduleFault(f);
+        }
+        workers.values().forEach(Worker::start);
+    }
+
+    private void scheduleFault(FaultOccurrence f) {
+        long start = micros(f.start());
+        long end = micros(f.end());
+        switch (f.kind()) {
+            case PAUSE -> {
+                schedule(start, null, false, () -> {
+                    pausedUntil.merge(f.target(), end, Math::max);
+                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), "pause fault"));
+                });
+                schedule(end, null, false, () -> sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target())));
+            }
+            case CONNECTION_KILL -> schedule(start, null, false, () -> {
+                faultStarted(f);
+                killSession(f.target());
+            });
+            case DATABASE_RESTART -> {
+                schedule(start, null, false, () -> {
+                    faultStarted(f);
+                    databaseDown = true;
+                    closeSessions();
+                    db.stopEmbedded();
+                });
+                schedule(end, null, false, () -> {
+                    db.startEmbedded();
+                    databaseDown = false;
+                    faultHealed(f);
+                });
+            }
+            case REQUEST_DELAY, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
+                schedule(start, null, false, () -> faultStarted(f));
+                schedule(end, null, false, () -> faultHealed(f));
+            }
+        }
+    }
+
+    private void killSession(String holder) {
+        Worker w = workers.get(holder);
+        Session s = w == null ? null : sessions.get(w);
+        if (s == null) {
+            return;
+        }
+        try {
+            int pid = s.backendPid();
+            db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
+                    .mapTo(Boolean.class).one());
+        } catch (java.sql.SQLException | RuntimeException e) {
+            // the session was already broken: the worker finds out on its next statement either way
+        }
+    }
+
+    private void finish(String reason) {
+        if (endReason == null) {
+            endReason = reason;
+            finished = true;
+            publishEnd(reason);
+        }
+    }
+
+    private void schedule(long atMicros, Worker owner, boolean pausable, Runnable body) {
+        queue.add(new Action(atMicros, order++, owner, pausable, body));
+    }
+
+    @Override
+    public long nowMicros() {
+        return micros(clock.elapsed());
+    }
+
+    @Override
+    public long toRunMicros(Instant instant) {
+        return micros(Duration.between(clock.start(), instant));
+    }
+
+    @Override
+    protected Instant clockNow() {
+        return clock.now();
+    }
+
+    @Override
+    public void later(Worker worker, Duration delay, Runnable action) {
+        schedule(nowMicros() + micros(delay), worker, true, action);
+    }
+
+    @Override
+    public void inFlight(Worker worker, Duration delay, Runnable action) {
+        schedule(nowMicros() + micros(delay), worker, false, action);
+    }
+
+    @Override
+    protected void watchExpiry(Lease lease, long expiresAtRunMicros) {
+        schedule(expiresAtRunMicros, null, false, () -> expiryDue(lease));
+    }
+
+    @Override
+    public Session session(Worker worker) {
+        if (databaseDown) {
+            throw new DatabaseException("database is down (restart fault): connection refused");
+        }
+        return sessions.computeIfAbsent(worker, w -> db.openSession());
+    }
+
+    @Override
+    public void discardSession(Worker worker) {
+        Session s = sessions.remove(worker);
+        if (s != null) {
+            s.close();
+        }
+        if (!databaseDown && !db.isReachable()) {
+            finish("failed: database unreachable");
+        }
+    }
+
+    @Override
+    public Duration leaseTtl() {
+        return spec.leaseTtl();
+    }
+
+    @Override
+    public Duration renewInterval() {
+        return spec.renewInterval();
+    }
+
+    private void closeSessions() {
+        sessions.values().forEach(Session::close);
+        sessions.clear();
+    }
+
+    @Override
+    public void close() {
+        stop();
+        closeSessions();
+    }
+}

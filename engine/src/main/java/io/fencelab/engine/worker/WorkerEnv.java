@@ -1,0 +1,79 @@
+package io.fencelab.engine.worker;
+
+import io.fencelab.engine.db.Session;
+import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.fence.FencedTarget;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseService;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.random.RandomGenerator;
+
+/**
+ * What an executor gives a worker: time, scheduling, the database, faults and the event sink. The
+ * simulated and live executors implement it differently; the worker cannot tell them apart.
+ */
+public interface WorkerEnv {
+
+    /** Run time now, in microseconds. */
+    long nowMicros();
+
+    /** An instant of the run clock (for example a lease expiry) as run time in microseconds. */
+    long toRunMicros(Instant instant);
+
+    /**
+     * Tells the executor the service granted, renewed ({@code ended} false) or released ({@code ended}
+     * true) a lease, so it can record the service-side expiry when it passes.
+     */
+    void leaseChanged(Worker worker, io.fencelab.engine.lease.Lease lease, boolean ended);
+
+    /** The holder's own clock: the run clock plus any clock-skew fault on the holder. */
+    Instant holderClock(String holder);
+
+    /** Runs {@code action} for the worker after {@code delay}; deferred while the worker is paused. */
+    void later(Worker worker, Duration delay, Runnable action);
+
+    /** Runs {@code action} after {@code delay} whatever the worker does: a message in flight. */
+    void inFlight(Worker worker, Duration delay, Runnable action);
+
+    EventSink events();
+
+    /** The worker's database session, opened on first use. */
+    Session session(Worker worker);
+
+    /** Drops a broken session; the next {@link #session} opens a fresh one. */
+    void discardSession(Worker worker);
+
+    LeaseService leases();
+
+    FencedTarget<?> target(TargetKind kind, FencingMode mode);
+
+    FencingMode defaultFencing();
+
+    TokenScheme tokenScheme();
+
+    Duration leaseTtl();
+
+    /** Zero: never renew. */
+    Duration renewInterval();
+
+    /** The run's seeded generator for this worker. */
+    RandomGenerator random(Worker worker);
+
+    /** Extra delay on the holder's requests now (network delay faults). */
+    Duration requestDelay(String holder);
+
+    /** Extra delay on replies to the holder now. */
+    Duration replyDelay(String holder);
+
+    /** Extra latency of the lease service for the holder now. */
+    Duration leaseServiceDelay(String holder);
+
+    /** Whether the holder's renewals are being dropped now. */
+    boolean renewalsDropped(String holder);
+
+    /** Whether the run is over: workers schedule nothing more. */
+    boolean finished();
+}
