@@ -1,0 +1,101 @@
+package io.fencelab.engine.check;
+
+import io.fencelab.engine.event.Event;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The safety checker fed batch by batch while a run goes on. It reads each event once, in seq
+ * order, and keeps only what later witnesses may point back to, so any split of a log into batches
+ * gives the verdict {@link SafetyChecker} gives for the whole log (it is the same code). Not
+ * thread-safe: one consumer feeds it.
+ */
+public final class OnlineChecker {
+
+    private final GrantOrder grants = new GrantOrder();
+    private final LeaseHistory history = new LeaseHistory();
+    private final ResourceWrites writes = new ResourceWrites();
+    private final List<Witness> witnesses = new ArrayList<>();
+    private long lastSeq;
+
+    /**
+     * Judges the next events of the log and returns the witnesses they newly reveal (empty if none).
+     * The batch may be in any order; it must come after every event already accepted.
+     *
+     * @throws IllegalArgumentException if an event's seq is not after the last one accepted, since
+     *                                  the invariants are about order and a replayed event would be
+     *                                  judged twice
+     */
+    public List<Witness> accept(List<? extends Event> batch) {
+        List<Event> ordered = new ArrayList<>(batch);
+        ordered.sort(Comparator.comparingLong(Event::seq));
+        for (int i = 0; i < ordered.size(); i++) {
+            long seq = ordered.get(i).seq();
+            long previous = i == 0 ? lastSeq : ordered.get(i - 1).seq();
+            if (seq <= previous) {
+                throw new IllegalArgumentException("event seq " + seq + " is not after seq " + previous
+                        + ": events must reach the checker once each, in seq order");
+            }
+        }
+        int before = witnesses.size();
+        for (Event event : ordered) {
+            judge(event);
+            lastSeq = event.seq();
+        }
+        return List.copyOf(witnesses.subList(before, witnesses.size()));
+    }
+
+    /** The verdict on the events accepted so far. */
+    public Verdict verdict() {
+        return Verdict.of(witnesses);
+    }
+
+    /**
+     * The verdict on the events accepted so far and the run's final state (usually from
+     * {@link FinalStateLoader}); final-state witnesses follow the log's, in resource order.
+     */
+    public Verdict verdict(List<ResourceState> finalState) {
+        List<Witness> all = new ArrayList<>(witnesses);
+        all.addAll(FinalStateCheck.judge(writes.summaries(), finalState));
+        return Verdict.of(all);
+    }
+
+    /** The seq of the last event accepted, 0 before the first. */
+    public long lastSeq() {
+        return lastSeq;
+    }
+
+    private void judge(Event event) {
+        switch (event) {
+            case Event.LeaseAcquired grant -> {
+                witnesses.addAll(grants.accept(grant));
+                history.granted(grant);
+            }
+            case Event.LeaseRenewed renewal -> history.renewed(renewal);
+            case Event.LeaseExpired expiry -> history.expired(expiry);
+            case Event.PauseStarted start -> history.pauseStarted(start);
+            case Event.PauseEnded end -> history.pauseEnded(end);
+            case Event.WriteAccepted write -> writes.accept(write)
+                    .ifPresent(newer -> witnesses.add(StaleOverwriteWitness.of(write, newer, history)));
+            // A rejected write is the fence working; the other events tell no safety fact on their own.
+            case Event.WriteRejectedStale ignored -> { }
+            case Event.WriteAttempted ignored -> { }
+            case Event.WriteMissing ignored -> { }
+            case Event.WriteOutOfOrder ignored -> { }
+            case Event.LeaseBusy ignored -> { }
+            case Event.LeaseExhausted ignored -> { }
+            case Event.LeaseRenewalFailed ignored -> { }
+            case Event.LeaseReleased ignored -> { }
+            case Event.FaultInjected ignored -> { }
+            case Event.FaultHealed ignored -> { }
+            case Event.BeliefStarted ignored -> { }
+            case Event.BeliefEnded ignored -> { }
+            case Event.OperationFailed ignored -> { }
+            case Event.RunStarted ignored -> { }
+            case Event.RunEnded ignored -> { }
+            // The checker's own output when published; judging it would be circular.
+            case Event.Violation ignored -> { }
+        }
+    }
+}
