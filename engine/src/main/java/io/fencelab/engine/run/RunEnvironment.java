@@ -58,7 +58,13 @@ abstract class RunEnvironment implements WorkerEnv {
             randoms.put(w.name(), root.split());
         }
         this.plan = FaultPlan.expand(spec.faults(), List.copyOf(workers.keySet()), spec.duration(), spec.seed());
+        for (FaultOccurrence f : plan) {
+            faultsByTarget.computeIfAbsent(f.target() + "/" + f.kind(), k -> new java.util.ArrayList<>()).add(f);
+        }
     }
+
+    /** Occurrences by "target/kind": workers ask about their own faults on every statement. */
+    private final Map<String, List<FaultOccurrence>> faultsByTarget = new java.util.HashMap<>();
 
     public RunContext runContext() {
         return run;
@@ -93,10 +99,14 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     private Duration active(String holder, FaultKind kind) {
+        List<FaultOccurrence> mine = faultsByTarget.get(holder + "/" + kind);
+        if (mine == null) {
+            return Duration.ZERO;
+        }
         Duration t = Duration.ofNanos(nowMicros() * 1_000);
         Duration total = Duration.ZERO;
-        for (FaultOccurrence f : plan) {
-            if (f.kind() == kind && f.target().equals(holder) && f.activeAt(t)) {
+        for (FaultOccurrence f : mine) {
+            if (f.activeAt(t)) {
                 total = total.plus(f.amount());
             }
         }
@@ -104,8 +114,9 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     private boolean anyActive(String holder, FaultKind kind) {
+        List<FaultOccurrence> mine = faultsByTarget.get(holder + "/" + kind);
         Duration t = Duration.ofNanos(nowMicros() * 1_000);
-        return plan.stream().anyMatch(f -> f.kind() == kind && f.target().equals(holder) && f.activeAt(t));
+        return mine != null && mine.stream().anyMatch(f -> f.activeAt(t));
     }
 
     /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */

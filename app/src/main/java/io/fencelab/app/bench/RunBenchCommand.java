@@ -1,0 +1,130 @@
+package io.fencelab.app.bench;
+
+import io.fencelab.app.cli.DatabaseOptions;
+import io.fencelab.app.cli.ExitCodes;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseConfig;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.run.ExecutorKind;
+import io.fencelab.engine.run.LiveExecutor;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.run.SimulatedExecutor;
+import io.fencelab.engine.run.Workloads;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongFunction;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Executor benchmark: the simulated executor's event and statement rate on a 50-worker storm, against
+ * the raw single-client fenced-write rate measured in the same run (the SQL is its ceiling), and a
+ * live run of 1,000 workers with its achieved write rate.
+ */
+@Command(name = "bench-runs", mixinStandardHelpOptions = true,
+        description = "Measure the simulated executor (50 workers) against the raw fenced-write rate, and a "
+                + "live run of 1,000 workers.")
+public final class RunBenchCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
+
+    @Option(names = "--sim-seconds", defaultValue = "120", description = "Virtual seconds of the simulated storm (default: ${DEFAULT-VALUE}).")
+    int simSeconds;
+
+    @Option(names = "--live-seconds", defaultValue = "10", description = "Seconds of the live run (default: ${DEFAULT-VALUE}).")
+    int liveSeconds;
+
+    @Option(names = "--live-workers", defaultValue = "1000", description = "Workers in the live run (default: ${DEFAULT-VALUE}).")
+    int liveWorkers;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Counts events by kind without keeping them. */
+    private static final class CountingSink implements EventSink {
+        final AtomicLong seq = new AtomicLong();
+        final LongAdder statements = new LongAdder();
+        final LongAdder accepted = new LongAdder();
+
+        @Override
+        public long publish(LongFunction<? extends Event> factory) {
+            long s = seq.incrementAndGet();
+            Event e = factory.apply(s);
+            switch (e) {
+                case Event.LeaseAcquired x -> statements.increment();
+                case Event.LeaseBusy x -> statements.increment();
+                case Event.LeaseExhausted x -> statements.increment();
+                case Event.LeaseRenewed x -> statements.increment();
+                case Event.LeaseReleased x -> statements.increment();
+                case Event.WriteAccepted x -> {
+                    statements.increment();
+                    accepted.increment();
+                }
+                case Event.WriteRejectedStale x -> statements.increment();
+                case Event.WriteMissing x -> statements.increment();
+                case Event.WriteOutOfOrder x -> statements.increment();
+                default -> { }
+            }
+            return s;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        DatabaseConfig config = database.resolve();
+        Path scratch = null;
+        if (config.isEmbedded() && database.dataDirUnset()) {
+            scratch = Files.createTempDirectory("fencelab-bench");
+            config = DatabaseConfig.embedded(scratch);
+        }
+        try (Database db = Database.open(config, 64)) {
+            out.printf(Locale.ROOT, "Fencelab run bench: PostgreSQL %s%n", db.serverVersion());
+            double raw = Load.run(1, Duration.ofSeconds(1), Duration.ofSeconds(3),
+                    client -> RawJdbc.fencedWrite(db, db.newRun("bench-raw").runId(), "raw"));
+
+            RunSpec sim = Workloads.storm(50, 5, FencingMode.FENCED, 1, Duration.ofSeconds(simSeconds));
+            CountingSink simSink = new CountingSink();
+            long t0 = System.nanoTime();
+            try (SimulatedExecutor run = new SimulatedExecutor(db, sim, simSink)) {
+                run.runToEnd();
+            }
+            double simSeconds = (System.nanoTime() - t0) / 1e9;
+            double simStatements = simSink.statements.sum() / simSeconds;
+            out.printf(Locale.ROOT, "simulated, 50 workers: %.0f events/s, %.0f statements/s; raw fenced write "
+                            + "(1 client) %.0f/s; statements ÷ raw = %.2f (aim ≥ 0.80)%n",
+                    simSink.seq.get() / simSeconds, simStatements, raw, simStatements / raw);
+
+            RunSpec live = Workloads.storm(liveWorkers, 50, FencingMode.FENCED, 1, Duration.ofSeconds(liveSeconds))
+                    .withExecutor(ExecutorKind.LIVE);
+            CountingSink liveSink = new CountingSink();
+            try (LiveExecutor run = new LiveExecutor(db, live, liveSink, 48)) {
+                String end = run.runToEnd();
+                out.printf(Locale.ROOT, "live, %d workers, %d s (%s): %.0f statements/s, %.0f accepted writes/s, "
+                                + "%d events%n", liveWorkers, liveSeconds, end,
+                        liveSink.statements.sum() / (double) liveSeconds,
+                        liveSink.accepted.sum() / (double) liveSeconds, liveSink.seq.get());
+            }
+            return ExitCodes.OK;
+        } finally {
+            if (scratch != null) {
+                try (var paths = Files.walk(scratch)) {
+                    paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
+    }
+}
