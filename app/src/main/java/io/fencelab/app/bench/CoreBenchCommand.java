@@ -4,7 +4,6 @@ import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
@@ -12,8 +11,6 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.lease.LeaseService;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,14 +65,8 @@ public final class CoreBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        DatabaseConfig config = database.resolve();
-        Path scratch = null;
-        if (config.isEmbedded() && database.dataDirUnset()) {
-            // A throwaway server, so benchmark rows never land in the user's history.
-            scratch = Files.createTempDirectory("fencelab-bench");
-            config = DatabaseConfig.embedded(scratch);
-        }
-        try (Database db = Database.open(config, 64)) {
+        try (BenchDatabase bench = BenchDatabase.open(database)) {
+            Database db = bench.db();
             RunContext run = db.newRun("bench-core");
             Duration measure = Duration.ofSeconds(seconds);
             Duration warm = Duration.ofSeconds(warmup);
@@ -119,10 +110,6 @@ public final class CoreBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "target: engine ≥ %.1f× the raw JDBC baseline at every point: %s%n",
                     TARGET_RATIO, allMet ? "met" : "NOT met");
             return ExitCodes.OK;
-        } finally {
-            if (scratch != null) {
-                deleteTree(scratch);
-            }
         }
     }
 
@@ -130,12 +117,6 @@ public final class CoreBenchCommand implements Callable<Integer> {
         List<Double> sorted = values.stream().sorted().toList();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     /** The two measured operations, each as engine call, raw JDBC statement and pgbench script. */

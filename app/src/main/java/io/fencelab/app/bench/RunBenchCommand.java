@@ -3,7 +3,6 @@ package io.fencelab.app.bench;
 import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
@@ -12,10 +11,7 @@ import io.fencelab.engine.run.LiveExecutor;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.SimulatedExecutor;
 import io.fencelab.engine.run.Workloads;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -85,13 +81,8 @@ public final class RunBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        DatabaseConfig config = database.resolve();
-        Path scratch = null;
-        if (config.isEmbedded() && database.dataDirUnset()) {
-            scratch = Files.createTempDirectory("fencelab-bench");
-            config = DatabaseConfig.embedded(scratch);
-        }
-        try (Database db = Database.open(config, 64)) {
+        try (BenchDatabase bench = BenchDatabase.open(database)) {
+            Database db = bench.db();
             out.printf(Locale.ROOT, "Fencelab run bench: PostgreSQL %s%n", db.serverVersion());
             double raw = Load.run(1, Duration.ofSeconds(1), Duration.ofSeconds(3),
                     client -> RawJdbc.fencedWrite(db, db.newRun("bench-raw").runId(), "raw"));
@@ -119,12 +110,6 @@ public final class RunBenchCommand implements Callable<Integer> {
                         liveSink.accepted.sum() / (double) liveSeconds, liveSink.seq.get());
             }
             return ExitCodes.OK;
-        } finally {
-            if (scratch != null) {
-                try (var paths = Files.walk(scratch)) {
-                    paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
         }
     }
 }
