@@ -1,0 +1,175 @@
+package io.fencelab.engine.event;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Reads an event log written by {@link EventLog} back into events, exactly: reading what was
+ * written gives equal events. A line that is not a valid event stops the reading with an
+ * {@link EventLogFormatException} naming the file, the line and the problem.
+ *
+ * <p>Use {@link #read} for a whole log in memory, or {@link #open} and {@link #next()} /
+ * {@link #stream()} to go through a large one event at a time.
+ */
+public final class EventLogReader implements Closeable {
+
+    private final Path file;
+    private final InputStream in;
+    // Decoding each line ourselves (rather than through a Reader) keeps line numbers exact for
+    // invalid UTF-8 too.
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final byte[] buffer = new byte[1 << 16];
+    private int position;
+    private int limit;
+    private byte[] lineBytes = new byte[512];
+    private long lineNumber;
+
+    private EventLogReader(Path file, InputStream in) {
+        this.file = file;
+        this.in = in;
+    }
+
+    /** Opens {@code file} for reading event by event. Close the reader when done. */
+    public static EventLogReader open(Path file) throws IOException {
+        return new EventLogReader(file, Files.newInputStream(file));
+    }
+
+    /** Reads every event of {@code file}, in file order. */
+    public static List<Event> read(Path file) throws IOException {
+        try (EventLogReader reader = open(file)) {
+            List<Event> events = new ArrayList<>();
+            for (Event e; (e = reader.next()) != null; ) {
+                events.add(e);
+            }
+            return events;
+        }
+    }
+
+    /**
+     * The next event, or null at the end of the file.
+     *
+     * @throws EventLogFormatException if the next line is not a valid event
+     */
+    public Event next() throws IOException {
+        int length = readLine();
+        if (length < 0) {
+            return null;
+        }
+        lineNumber++;
+        String line;
+        try {
+            line = utf8.decode(ByteBuffer.wrap(lineBytes, 0, length)).toString();
+        } catch (CharacterCodingException e) {
+            throw new EventLogFormatException(file, lineNumber, "not valid UTF-8 text");
+        }
+        try {
+            return EventLineDecoder.decode(line);
+        } catch (EventLineDecoder.BadLine bad) {
+            throw new EventLogFormatException(file, lineNumber, bad.getMessage());
+        }
+    }
+
+    /**
+     * The remaining events as a lazy stream (close the reader, or the stream, when done). A read
+     * failure surfaces as {@link UncheckedIOException}, a bad line as {@link EventLogFormatException}.
+     */
+    public Stream<Event> stream() {
+        Spliterator<Event> events = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            @Override
+            public boolean tryAdvance(Consumer<? super Event> action) {
+                Event e;
+                try {
+                    e = next();
+                } catch (IOException io) {
+                    throw new UncheckedIOException("cannot read event log " + file + ": " + io.getMessage(), io);
+                }
+                if (e == null) {
+                    return false;
+                }
+                action.accept(e);
+                return true;
+            }
+        };
+        return StreamSupport.stream(events, false).onClose(() -> {
+            try {
+                close();
+            } catch (IOException io) {
+                throw new UncheckedIOException(io);
+            }
+        });
+    }
+
+    /** The number of the line last read (1-based); 0 before the first. */
+    public long lineNumber() {
+        return lineNumber;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    /**
+     * Reads the next line's bytes into {@link #lineBytes}, without its '\n' (or "\r\n"). Returns its
+     * length, or -1 at the end of the file. A last line without '\n' still counts.
+     */
+    private int readLine() throws IOException {
+        int length = 0;
+        boolean sawNewline = false;
+        while (!sawNewline) {
+            if (position == limit) {
+                limit = in.read(buffer);
+                position = 0;
+                if (limit < 0) {
+                    limit = 0;
+                    if (length == 0) {
+                        return -1;
+                    }
+                    break;
+                }
+            }
+            int start = position;
+            while (position < limit && buffer[position] != '\n') {
+                position++;
+            }
+            int chunk = position - start;
+            if (length + chunk > lineBytes.length) {
+                lineBytes = Arrays.copyOf(lineBytes, Math.max(lineBytes.length * 2, length + chunk));
+            }
+            System.arraycopy(buffer, start, lineBytes, length, chunk);
+            length += chunk;
+            if (position < limit) {
+                position++; // the '\n'
+                sawNewline = true;
+            }
+        }
+        if (length > 0 && lineBytes[length - 1] == '\r') {
+            length--;
+        }
+        return length;
+    }
+}

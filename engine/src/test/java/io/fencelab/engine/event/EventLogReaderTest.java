@@ -1,0 +1,187 @@
+package io.fencelab.engine.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EventLogReaderTest {
+
+    private static final String GOOD_1 = "{\"type\":\"RunStarted\",\"seq\":1,\"atMicros\":0,\"scenario\":\"s\","
+            + "\"executor\":\"simulated\",\"fencing\":\"FENCED\",\"tokenScheme\":\"MONOTONIC\",\"seed\":\"7\","
+            + "\"database\":\"embedded\"}";
+    private static final String GOOD_2 = "{\"type\":\"BeliefStarted\",\"seq\":2,\"atMicros\":5,\"holder\":\"A\","
+            + "\"scope\":\"report\",\"token\":\"41\"}";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void malformedLineIsReportedWithFileAndLineNumber() throws IOException {
+        Path file = log(GOOD_1, GOOD_2, "{\"type\":\"RunEnded\",\"seq\":3,");
+
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessageStartingWith(file + ", line 3: not valid JSON: ")
+                .satisfies(e -> {
+                    EventLogFormatException f = (EventLogFormatException) e;
+                    assertThat(f.file()).isEqualTo(file);
+                    assertThat(f.line()).isEqualTo(3);
+                    assertThat(f.getMessage()).as("no Jackson internals in the message")
+                            .doesNotContain("\n", "com.fasterxml", "io.fencelab", "Source:");
+                });
+    }
+
+    @Test
+    void unknownTypeNamesTheAllowedTypes() throws IOException {
+        Path file = log(GOOD_1, "{\"type\":\"LeaseStolen\",\"seq\":2,\"atMicros\":5}");
+
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessageContaining("line 2: unknown type \"LeaseStolen\"; allowed types: RunStarted, RunEnded, "
+                        + "LeaseAcquired")
+                .hasMessageContaining("Violation");
+    }
+
+    @Test
+    void missingTypeNamesTheAllowedTypes() throws IOException {
+        Path file = log("{\"seq\":1,\"atMicros\":0}");
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("line 1: no \"type\" field; allowed types: RunStarted");
+    }
+
+    @Test
+    void missingNumberIsAnErrorNotAZero() throws IOException {
+        Path file = log(GOOD_1, "{\"type\":\"BeliefStarted\",\"seq\":2,\"atMicros\":5,\"holder\":\"A\",\"scope\":\"r\"}");
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("line 2: BeliefStarted needs field \"token\" (a whole number from");
+    }
+
+    @Test
+    void tokenThatIsNotAWholeNumberIsNamed() throws IOException {
+        Path file = log(GOOD_2.replace("\"41\"", "\"4.1e1\""));
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("line 1: BeliefStarted field \"token\" must be a whole number from "
+                        + "-9223372036854775808 to 9223372036854775807, as a decimal string or number, "
+                        + "found the string \"4.1e1\"");
+    }
+
+    @Test
+    void tokenBeyondTheLongRangeIsRejected() throws IOException {
+        Path file = log(GOOD_2.replace("\"41\"", "9223372036854775808"));
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("field \"token\" must be a whole number")
+                .hasMessageContaining("found the number 9223372036854775808");
+    }
+
+    @Test
+    void tokenWrittenAsAPlainNumberIsAccepted() throws IOException {
+        Path file = log(GOOD_2.replace("\"41\"", "41"));
+        assertThat(EventLogReader.read(file)).containsExactly(new Event.BeliefStarted(2, 5, "A", "report", 41));
+    }
+
+    @Test
+    void unknownFieldIsNamedWithTheAllowedOnes() throws IOException {
+        Path file = log(GOOD_2.replace("\"token\"", "\"tokn\""));
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("line 1: unknown field \"tokn\" for BeliefStarted; its fields are seq, atMicros, "
+                        + "holder, scope, token");
+    }
+
+    @Test
+    void wrongEnumValueListsTheChoices() throws IOException {
+        Path file = log("{\"type\":\"WriteMissing\",\"seq\":1,\"atMicros\":0,\"holder\":\"A\",\"scope\":\"r\","
+                + "\"token\":\"1\",\"target\":\"TABLE\",\"key\":\"k\"}");
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("WriteMissing field \"target\" must be one of \"ROW\", \"OBJECT\", \"POINTER\", "
+                        + "found the string \"TABLE\"");
+    }
+
+    @Test
+    void textWhereTextBelongsOnly() throws IOException {
+        Path file = log(GOOD_2.replace("\"A\"", "5"));
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("BeliefStarted field \"holder\" must be a string, found the number 5");
+    }
+
+    @Test
+    void repeatedFieldIsAnError() throws IOException {
+        Path file = log(GOOD_2.replace("\"seq\":2,", "\"seq\":2,\"seq\":3,"));
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .hasMessageContaining("line 1: not valid JSON: Duplicate field 'seq'");
+    }
+
+    @Test
+    void emptyLineAndNonObjectAreErrors() throws IOException {
+        assertThatThrownBy(() -> EventLogReader.read(log(GOOD_1, "", GOOD_2)))
+                .hasMessageContaining("line 2: empty line");
+        assertThatThrownBy(() -> EventLogReader.read(log("[1,2]")))
+                .hasMessageContaining("line 1: expected a JSON object {…}, found an array [1,2]");
+        assertThatThrownBy(() -> EventLogReader.read(log(GOOD_1 + " {}")))
+                .hasMessageContaining("line 1: not valid JSON: more than one value on the line");
+    }
+
+    @Test
+    void invalidUtf8IsReportedOnItsOwnLine() throws IOException {
+        Path file = dir.resolve("bad-utf8.jsonl");
+        byte[] good = (GOOD_1 + "\n" + GOOD_2 + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "{\"type\":\"RunEnded\",\"seq\":3,\"atMicros\":9,\"reason\":\"x\u00ff\"}\n"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[good.length + bad.length];
+        System.arraycopy(good, 0, all, 0, good.length);
+        System.arraycopy(bad, 0, all, good.length, bad.length);
+        Files.write(file, all);
+
+        assertThatThrownBy(() -> EventLogReader.read(file)).hasMessage(file + ", line 3: not valid UTF-8 text");
+    }
+
+    @Test
+    void crlfLineEndsAndAMissingFinalNewlineAreRead() throws IOException {
+        Path file = dir.resolve("crlf.jsonl");
+        Files.writeString(file, GOOD_1 + "\r\n" + GOOD_2, StandardCharsets.UTF_8);
+        assertThat(EventLogReader.read(file)).hasSize(2);
+    }
+
+    @Test
+    void truncatedLastLineAfterACrashNamesThatLine() throws IOException {
+        Path file = dir.resolve("cut.jsonl");
+        Files.writeString(file, GOOD_1 + "\n" + GOOD_2.substring(0, 30), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> EventLogReader.read(file)).hasMessageContaining("line 2: not valid JSON");
+    }
+
+    @Test
+    void streamStopsAtTheBadLineAfterGivingTheGoodOnes() throws IOException {
+        Path file = log(GOOD_1, GOOD_2, "nonsense");
+        try (EventLogReader reader = EventLogReader.open(file); Stream<Event> events = reader.stream()) {
+            var it = events.iterator();
+            assertThat(it.next().seq()).isEqualTo(1);
+            assertThat(it.next().seq()).isEqualTo(2);
+            assertThatThrownBy(it::hasNext).isInstanceOf(EventLogFormatException.class)
+                    .hasMessageContaining("line 3: not valid JSON");
+        }
+    }
+
+    @Test
+    void longLinesAcrossTheReadBufferAreRead() throws IOException {
+        String reason = "r".repeat(200_000);
+        Event big = new Event.RunEnded(1, 0, reason);
+        Path file = dir.resolve("big.jsonl");
+        try (EventLog log = EventLog.create(file)) {
+            log.append(List.of(big, big));
+        }
+        assertThat(EventLogReader.read(file)).containsExactly(big, big);
+    }
+
+    private Path log(String... lines) throws IOException {
+        Path file = Files.createTempFile(dir, "events", ".jsonl");
+        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        return file;
+    }
+}
