@@ -4,6 +4,7 @@ import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.run.ExecutorKind;
@@ -15,6 +16,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
@@ -58,7 +60,11 @@ public final class RunBenchCommand implements Callable<Integer> {
         @Override
         public long publish(LongFunction<? extends Event> factory) {
             long s = seq.incrementAndGet();
-            Event e = factory.apply(s);
+            count(factory.apply(s));
+            return s;
+        }
+
+        void count(Event e) {
             switch (e) {
                 case Event.LeaseAcquired x -> statements.increment();
                 case Event.LeaseBusy x -> statements.increment();
@@ -74,8 +80,14 @@ public final class RunBenchCommand implements Callable<Integer> {
                 case Event.WriteOutOfOrder x -> statements.increment();
                 default -> { }
             }
-            return s;
         }
+    }
+
+    private static double percentile(long[] sorted, double q) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
     }
 
     @Override
@@ -96,18 +108,49 @@ public final class RunBenchCommand implements Callable<Integer> {
             double simSeconds = (System.nanoTime() - t0) / 1e9;
             double simStatements = simSink.statements.sum() / simSeconds;
             out.printf(Locale.ROOT, "simulated, 50 workers: %.0f events/s, %.0f statements/s; raw fenced write "
-                            + "(1 client) %.0f/s; statements ÷ raw = %.2f (aim ≥ 0.80)%n",
-                    simSink.seq.get() / simSeconds, simStatements, raw, simStatements / raw);
+                            + "(1 client) %.0f/s; events ÷ raw = %.2f (aim ≥ 0.80); statements ÷ raw = %.2f%n",
+                    simSink.seq.get() / simSeconds, simStatements, raw, simSink.seq.get() / simSeconds / raw,
+                    simStatements / raw);
 
             RunSpec live = Workloads.storm(liveWorkers, 50, FencingMode.FENCED, 1, Duration.ofSeconds(liveSeconds))
                     .withExecutor(ExecutorKind.LIVE);
-            CountingSink liveSink = new CountingSink();
-            try (LiveExecutor run = new LiveExecutor(db, live, liveSink, 48)) {
-                String end = run.runToEnd();
-                out.printf(Locale.ROOT, "live, %d workers, %d s (%s): %.0f statements/s, %.0f accepted writes/s, "
-                                + "%d events%n", liveWorkers, liveSeconds, end,
-                        liveSink.statements.sum() / (double) liveSeconds,
-                        liveSink.accepted.sum() / (double) liveSeconds, liveSink.seq.get());
+            // Event latency: from the moment a producer publishes to the moment the bus delivers it.
+            ConcurrentHashMap<Long, Long> publishedAt = new ConcurrentHashMap<>();
+            LongAdder delivered = new LongAdder();
+            long[] latencies = new long[4_000_000];
+            AtomicLong latencyCount = new AtomicLong();
+            CountingSink liveCounts = new CountingSink();
+            try (EventBus bus = EventBus.async()) {
+                bus.subscribe("latency", batch -> {
+                    long now = System.nanoTime();
+                    for (Event e : batch) {
+                        Long at = publishedAt.remove(e.seq());
+                        long i = latencyCount.getAndIncrement();
+                        if (at != null && i < latencies.length) {
+                            latencies[(int) i] = now - at;
+                        }
+                        liveCounts.count(e);
+                    }
+                    delivered.add(batch.size());
+                });
+                bus.start();
+                EventSink stamped = factory -> bus.publish(seq -> {
+                    publishedAt.put(seq, System.nanoTime());
+                    return factory.apply(seq);
+                });
+                try (LiveExecutor run = new LiveExecutor(db, live, stamped, 48)) {
+                    String end = run.runToEnd();
+                    bus.flush();
+                    int n = (int) Math.min(latencyCount.get(), latencies.length);
+                    long[] sorted = java.util.Arrays.copyOf(latencies, n);
+                    java.util.Arrays.sort(sorted);
+                    out.printf(Locale.ROOT, "live, %d workers, %d s (%s): %.0f statements/s, %.0f accepted writes/s, "
+                                    + "%d events; event latency (publish to delivery) p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
+                            liveWorkers, liveSeconds, end, liveCounts.statements.sum() / (double) liveSeconds,
+                            liveCounts.accepted.sum() / (double) liveSeconds, delivered.sum(),
+                            percentile(sorted, 0.50) / 1e6, percentile(sorted, 0.99) / 1e6,
+                            n == 0 ? 0 : sorted[n - 1] / 1e6);
+                }
             }
             return ExitCodes.OK;
         }

@@ -1,6 +1,7 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.app.bench.CoreBenchCommand;
+import io.fencelab.app.bench.EventBenchCommand;
 import io.fencelab.app.bench.RunBenchCommand;
 import io.fencelab.engine.db.DatabaseException;
 import java.util.concurrent.Callable;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Mixin;
         mixinStandardHelpOptions = true,
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
-        subcommands = {DemoCommand.class, CoreBenchCommand.class, RunBenchCommand.class,
+        subcommands = {DemoCommand.class, CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 

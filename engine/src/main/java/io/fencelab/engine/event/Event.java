@@ -231,5 +231,9 @@ public sealed interface Event {
 
     /** The safety checker found a broken invariant; {@code witness} lists the seqs that show it. */
     record Violation(long seq, long atMicros, String invariant, String description, List<Long> witness)
-            implements Event {}
+            implements Event {
+        public Violation {
+            witness = List.copyOf(witness);
+        }
+    }
 }

@@ -85,6 +85,10 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     protected void publishEnd(String reason) {
+        if (sink instanceof io.fencelab.engine.event.EventBus bus) {
+            // Let consumers see everything first, so the checker's last violations precede the end.
+            bus.flush();
+        }
         sink.publish(seq -> new Event.RunEnded(seq, nowMicros(), reason));
     }
 

@@ -32,7 +32,14 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private final VirtualClock clock;
     private final PriorityQueue<Action> queue = new PriorityQueue<>(
             (a, b) -> a.atMicros != b.atMicros ? Long.compare(a.atMicros, b.atMicros) : Long.compare(a.order, b.order));
+    /**
+     * One session serves every worker: the scheduler is single-threaded, and one warm connection is
+     * several times faster than fifty cold ones. A worker that a connection-kill fault targets gets a
+     * session of its own, so the kill is real and hits only that worker.
+     */
+    private Session shared;
     private final Map<Worker, Session> sessions = new HashMap<>();
+    private final java.util.Set<String> killTargets = new java.util.HashSet<>();
     private final Map<String, Long> pausedUntil = new HashMap<>();
     private final Pacer pacer = new Pacer();
     private long order;
@@ -47,6 +54,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
         super(db, spec, sink, clock);
         this.clock = clock;
+        plan.stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
     }
 
     public Pacer pacer() {
@@ -61,6 +69,11 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     /** Whether the run has ended (duration reached, nothing left to do, stopped, or failed). */
     public boolean isOver() {
         return endReason != null;
+    }
+
+    /** How the run ended, or null while it goes on. */
+    public String endReason() {
+        return endReason;
     }
 
     /** Executes the next scheduled action; returns false once the run is over. */
@@ -232,12 +245,21 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         if (databaseDown) {
             throw new DatabaseException("database is down (restart fault): connection refused");
         }
-        return sessions.computeIfAbsent(worker, w -> db.openSession());
+        if (killTargets.contains(worker.name())) {
+            return sessions.computeIfAbsent(worker, w -> db.openSession());
+        }
+        if (shared == null) {
+            shared = db.openSession();
+        }
+        return shared;
     }
 
     @Override
     public void discardSession(Worker worker) {
-        Session s = sessions.remove(worker);
+        Session s = killTargets.contains(worker.name()) ? sessions.remove(worker) : shared;
+        if (s == shared) {
+            shared = null;
+        }
         if (s != null) {
             s.close();
         }
@@ -259,6 +281,10 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private void closeSessions() {
         sessions.values().forEach(Session::close);
         sessions.clear();
+        if (shared != null) {
+            shared.close();
+            shared = null;
+        }
     }
 
     @Override

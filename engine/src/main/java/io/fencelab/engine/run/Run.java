@@ -1,0 +1,185 @@
+package io.fencelab.engine.run;
+
+import io.fencelab.engine.check.FinalStateLoader;
+import io.fencelab.engine.check.OnlineChecker;
+import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.db.RunContext;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventBus;
+import io.fencelab.engine.event.EventLog;
+import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A run, wired: spec in; events on the bus, recorded losslessly to a JSON Lines log, counted by the
+ * metrics, judged online by the checker (which publishes a {@code Violation} event per witness); a
+ * {@link RunResult} out. Subscribe extra consumers (the console) on {@link #bus()} before starting.
+ *
+ * <p>Simulated runs use a direct bus on the executor's thread, so their log is identical byte for
+ * byte for the same spec and seed; live runs use the asynchronous bus, so producers never wait.
+ */
+public final class Run implements AutoCloseable {
+
+    /** Live runs keep this many statements in flight at most (below the pool size). */
+    public static final int LIVE_DATABASE_CONCURRENCY = 32;
+
+    private final Database db;
+    private final RunSpec spec;
+    private final EventBus bus;
+    private final EventLog log;
+    private final MetricsCollector metrics = new MetricsCollector();
+    private final OnlineChecker checker = new OnlineChecker();
+    private final SimulatedExecutor simulated;
+    private final LiveExecutor live;
+    /** Guards the metrics and the checker, which the bus feeds and readers poll; never held while waiting. */
+    private final Object judgement = new Object();
+    private RunResult result;
+
+    private Run(Database db, RunSpec spec, Path eventLog) {
+        this.db = db;
+        this.spec = spec;
+        this.bus = spec.executor() == ExecutorKind.SIMULATED ? EventBus.direct(64) : EventBus.async();
+        try {
+            this.log = EventLog.create(eventLog);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the event log " + eventLog + ": " + e.getMessage(), e);
+        }
+        bus.subscribe("recorder", log);
+        bus.subscribe("metrics", this::count);
+        bus.subscribe("checker", this::judge);
+        if (spec.executor() == ExecutorKind.SIMULATED) {
+            simulated = new SimulatedExecutor(db, spec, bus);
+            live = null;
+        } else {
+            simulated = null;
+            live = new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
+        }
+    }
+
+    /** Prepares a run of {@code spec} (its executor kind decides which) that records to {@code eventLog}. */
+    public static Run prepare(Database db, RunSpec spec, Path eventLog) {
+        return new Run(db, spec, eventLog);
+    }
+
+    public EventBus bus() {
+        return bus;
+    }
+
+    public RunSpec spec() {
+        return spec;
+    }
+
+    public RunContext runContext() {
+        return simulated != null ? simulated.runContext() : live.runContext();
+    }
+
+    /** The simulated executor, for step / run-until / speed control; empty for live runs. */
+    public Optional<SimulatedExecutor> simulatedExecutor() {
+        return Optional.ofNullable(simulated);
+    }
+
+    private void count(List<Event> batch) {
+        synchronized (judgement) {
+            metrics.accept(batch);
+        }
+    }
+
+    private void judge(List<Event> batch) {
+        List<Witness> found;
+        synchronized (judgement) {
+            found = checker.accept(batch);
+        }
+        for (Witness w : found) {
+            bus.publish(seq -> w.toViolation(seq, batch.getLast().atMicros()));
+        }
+    }
+
+    /** The verdict so far, from the events seen so far. */
+    public Verdict verdictSoFar() {
+        synchronized (judgement) {
+            return checker.verdict();
+        }
+    }
+
+    public MetricsSnapshot metricsSoFar() {
+        synchronized (judgement) {
+            return metrics.snapshot();
+        }
+    }
+
+    /** Runs to the end (or until stopped or the database is lost) and returns the result. */
+    public RunResult runToEnd() throws InterruptedException {
+        bus.start();
+        String end;
+        if (simulated != null) {
+            simulated.runToEnd();
+            end = simulated.endReason();
+        } else {
+            end = live.runToEnd();
+            live.close();
+        }
+        return finish(end);
+    }
+
+    /** Ends the run now; what happened so far is kept and judged. */
+    public void stop() {
+        if (simulated != null) {
+            simulated.stop();
+        } else {
+            live.stop();
+        }
+    }
+
+    private synchronized RunResult finish(String end) {
+        if (result != null) {
+            return result;
+        }
+        bus.flush();
+        bus.close();
+        try {
+            log.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot finish the event log " + log.file() + ": " + e.getMessage(), e);
+        }
+        Verdict verdict;
+        boolean finalJudged;
+        try {
+            List<ResourceState> finalState = FinalStateLoader.load(runContext());
+            synchronized (judgement) {
+                verdict = checker.verdict(finalState);
+            }
+            finalJudged = true;
+        } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
+            verdict = verdictSoFar();
+            finalJudged = false;
+        }
+        result = new RunResult(spec, runContext().runId(), end, verdict, finalJudged, metricsSoFar(), log.file(),
+                bus.published(), "PostgreSQL " + db.serverVersion());
+        return result;
+    }
+
+    @Override
+    public void close() {
+        if (simulated != null) {
+            simulated.close();
+        } else {
+            try {
+                live.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (result == null) {
+            finish(simulated != null ? simulated.endReason() : "stopped");
+        }
+    }
+}
