@@ -6,6 +6,11 @@ public enum FaultKind {
     PAUSE,
     /** Network delay on the holder's requests: a write sent before expiry can land after it. */
     REQUEST_DELAY,
+    /**
+     * Network jitter on the holder's requests: each is delayed by a random time up to the fault's
+     * amount, so requests sent back to back can arrive in the other order.
+     */
+    REQUEST_JITTER,
     /** Network delay on replies: the holder learns outcomes late. */
     REPLY_DELAY,
     /** Renewals are dropped on the way while the holder believes they succeed. */

@@ -38,6 +38,31 @@ public enum TokenScheme {
         public long tokenFor(Lease lease, Instant holderClock, RandomGenerator random) {
             return ChronoUnit.MICROS.between(Instant.EPOCH, holderClock);
         }
+    },
+    /**
+     * Broken: the right counter, carried through a transport that stores numbers as IEEE doubles
+     * (JSON in JavaScript, many JSON libraries by default). Above 2^53 neighbouring tokens collapse
+     * onto one double, so a newer holder can present the same number as an older one.
+     */
+    DOUBLE_PRECISION_TRANSPORT {
+        @Override
+        public long tokenFor(Lease lease, Instant holderClock, RandomGenerator random) {
+            return (long) (double) lease.token();
+        }
+    },
+    /**
+     * Broken: each holder's session draws tokens from a block of a sequence it cached when it
+     * connected (a per-session sequence cache, or a counter that lost its state). Tokens rise within
+     * one holder but not across holders, so a later grant can carry a smaller number.
+     */
+    CACHED_PER_HOLDER {
+        @Override
+        public long tokenFor(Lease lease, Instant holderClock, RandomGenerator random) {
+            // Blocks were handed out when sessions connected, in no relation to later acquisitions:
+            // here a holder whose name hashes higher got the lower block.
+            long block = 1_000 - Math.floorMod(lease.holder().hashCode(), 1_000);
+            return block * 1_000_000_000L + lease.token();
+        }
     };
 
     /**

@@ -117,7 +117,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                     faultHealed(f);
                 });
             }
-            case REQUEST_DELAY, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
+            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
                 at(f.start(), () -> faultStarted(f));
                 at(f.end(), () -> faultHealed(f));
             }
@@ -192,6 +192,28 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
             lock.unlock();
         }
+    }
+
+    /**
+     * Naive application code does some work between its check and its write; a live run models one
+     * millisecond of it, the window in which check-then-write loses its races.
+     */
+    static final Duration CHECK_TO_WRITE_WORK = Duration.ofMillis(1);
+
+    @Override
+    public io.fencelab.engine.fence.FencedTarget<?> target(io.fencelab.engine.fence.TargetKind kind,
+                                                           io.fencelab.engine.fence.FencingMode mode) {
+        io.fencelab.engine.fence.FencedTarget<?> target = super.target(kind, mode);
+        if (mode == io.fencelab.engine.fence.FencingMode.CHECK_THEN_WRITE) {
+            target.setBetweenCheckAndWrite(() -> {
+                try {
+                    Thread.sleep(CHECK_TO_WRITE_WORK);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        return target;
     }
 
     @Override

@@ -190,6 +190,11 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     @Override
+    public Duration requestJitter(String holder) {
+        return active(holder, FaultKind.REQUEST_JITTER);
+    }
+
+    @Override
     public Duration replyDelay(String holder) {
         return active(holder, FaultKind.REPLY_DELAY);
     }

@@ -176,7 +176,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
                     faultHealed(f);
                 });
             }
-            case REQUEST_DELAY, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
+            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
                 schedule(start, null, false, () -> faultStarted(f));
                 schedule(end, null, false, () -> faultHealed(f));
             }

@@ -40,6 +40,8 @@ public final class Worker {
     private int jobsDone;
     private int writeIndex;
     private int blindRetries;
+    /** Pipelined writes still waiting for their reply. */
+    private int outstanding;
     private boolean done;
 
     public Worker(WorkerSpec spec, WorkerEnv env) {
@@ -127,24 +129,54 @@ public final class Worker {
             loseJob();
             return;
         }
-        TargetWrite tw = spec.writes().get(writeIndex);
+        if (spec.pipelineWrites()) {
+            // Send every remaining write now; the job ends when the last reply is in.
+            int first = writeIndex;
+            writeIndex = spec.writes().size();
+            outstanding = writeIndex - first;
+            for (int i = first; i < writeIndex; i++) {
+                send(myEpoch, i, outcome -> onPipelinedReply(myEpoch, outcome));
+            }
+            return;
+        }
+        send(myEpoch, writeIndex, outcome -> onWriteReply(myEpoch, outcome));
+    }
+
+    /** Sends write number {@code index} of the current job. */
+    private void send(long myEpoch, int index, Consumer<WriteOutcome> onReply) {
+        TargetWrite tw = spec.writes().get(index);
         FencingMode mode = tw.mode() == null ? env.defaultFencing() : tw.mode();
         FencedTarget<?> target = env.target(tw.target(), mode);
-        Object value = valueFor(tw);
+        Object value = valueFor(tw, index);
         String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
         long token = presentedToken;
+        Long opSeq = spec.sequenceWrites() ? (long) index + 1 : null;
         publish(seq -> new Event.WriteAttempted(seq, env.nowMicros(), name(), spec.scope(), token, tw.target(),
-                tw.key(), null));
+                tw.key(), opSeq));
         rpc("write", false, () -> {
-            WriteOutcome outcome = write(target, tw.key(), token, value);
+            WriteOutcome outcome = write(target, tw.key(), token, opSeq, value);
             publishOutcome(outcome, tw, digest);
             return outcome;
-        }, outcome -> onWriteReply(myEpoch, outcome), () -> nextWrite(myEpoch));
+        }, onReply, () -> send(myEpoch, index, onReply));
+    }
+
+    private void onPipelinedReply(long myEpoch, WriteOutcome outcome) {
+        if (myEpoch != epoch) {
+            return;
+        }
+        if (outcome instanceof WriteOutcome.Stale stale) {
+            onStale(myEpoch, stale);
+            return;
+        }
+        outstanding--;
+        if (outstanding == 0) {
+            finishJob();
+        }
     }
 
     @SuppressWarnings("unchecked")
-    private WriteOutcome write(FencedTarget<?> target, String key, long token, Object value) {
-        return ((FencedTarget<Object>) target).write(env.session(this), spec.scope(), key, token, null, value);
+    private WriteOutcome write(FencedTarget<?> target, String key, long token, Long opSeq, Object value) {
+        return ((FencedTarget<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
     }
 
     private void publishOutcome(WriteOutcome outcome, TargetWrite tw, String digest) {
@@ -206,11 +238,13 @@ public final class Worker {
         }
     }
 
-    private Object valueFor(TargetWrite tw) {
+    private Object valueFor(TargetWrite tw, int index) {
+        // Several writes of one job to the same key are different operations, so their values differ.
+        String op = spec.writes().stream().filter(w -> w.equals(tw)).count() > 1 ? ", op " + (index + 1) : "";
         String text = switch (tw.target()) {
-            case ROW -> "report by " + name() + ", job " + job;
-            case OBJECT -> "object written by " + name() + ", job " + job;
-            case POINTER -> "objects/" + name() + "-job-" + job;
+            case ROW -> "report by " + name() + ", job " + job + op;
+            case OBJECT -> "object written by " + name() + ", job " + job + op;
+            case POINTER -> "objects/" + name() + "-job-" + job + op;
         };
         return tw.target() == io.fencelab.engine.fence.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
     }
@@ -319,6 +353,10 @@ public final class Worker {
      */
     private <T> void rpc(String operation, boolean leaseOp, Supplier<T> statement, Consumer<T> onReply, Runnable retry) {
         Duration requestDelay = env.requestDelay(name());
+        Duration jitter = env.requestJitter(name());
+        if (jitter.isPositive()) {
+            requestDelay = requestDelay.plus(Duration.ofNanos(env.random(this).nextLong(jitter.toNanos() / 1_000 + 1) * 1_000));
+        }
         if (leaseOp) {
             requestDelay = requestDelay.plus(env.leaseServiceDelay(name()));
         }

@@ -65,6 +65,9 @@ public interface WorkerEnv {
     /** Extra delay on the holder's requests now (network delay faults). */
     Duration requestDelay(String holder);
 
+    /** The most a request of the holder may be delayed by jitter now (each draws up to this). */
+    Duration requestJitter(String holder);
+
     /** Extra delay on replies to the holder now. */
     Duration replyDelay(String holder);
 

@@ -17,9 +17,20 @@ import java.util.Objects;
  * @param onStale    what to do on a stale answer
  * @param checkDeadline whether it compares its own clock with the lease expiry before each write
  *                   (not sufficient, as the story shows, but common)
+ * @param sequenceWrites whether each write of a job carries an operation sequence number (1, 2, …),
+ *                   so the resource can reject a write that arrives after a later one of the same token
+ * @param pipelineWrites whether the job's writes are sent back to back without waiting for replies
+ *                   (they can then arrive out of order under network jitter)
  */
 public record WorkerSpec(String name, String scope, Duration startAt, Duration workTime, List<TargetWrite> writes,
-                         int jobs, Duration idleTime, StalePolicy onStale, boolean checkDeadline) {
+                         int jobs, Duration idleTime, StalePolicy onStale, boolean checkDeadline,
+                         boolean sequenceWrites, boolean pipelineWrites) {
+
+    /** A worker that sends its writes one after another, without sequence numbers. */
+    public WorkerSpec(String name, String scope, Duration startAt, Duration workTime, List<TargetWrite> writes,
+                      int jobs, Duration idleTime, StalePolicy onStale, boolean checkDeadline) {
+        this(name, scope, startAt, workTime, writes, jobs, idleTime, onStale, checkDeadline, false, false);
+    }
 
     public WorkerSpec {
         Objects.requireNonNull(name);
