@@ -5,24 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.app.cli.ExitCodes;
-import io.fencelab.app.cli.FencelabCommand;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.testing.EmbeddedDatabase;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 @ExtendWith(EmbeddedDatabase.class)
 class CommandLineTest {
 
     @Test
     void listShowsTheCatalogWithOneLineSummaries() {
-        Result r = run("list");
+        Cli.Result r = run("list");
 
         assertThat(r.exit).isEqualTo(ExitCodes.OK);
         assertThat(r.out).contains("paused-holder ").contains("paused-holder-unfenced").contains("token-goes-backwards")
@@ -31,7 +27,7 @@ class CommandLineTest {
 
     @Test
     void runWithReportWritesTheFourFilesAndMeetsTheExpectation(Database db, @TempDir Path dir) throws Exception {
-        Result r = run("run", "paused-holder", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
+        Cli.Result r = run("run", "paused-holder", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
 
         assertThat(r.exit).as(r.out + r.err).isEqualTo(ExitCodes.OK);
         assertThat(r.out).contains("verdict: SAFE").contains("-> met");
@@ -50,7 +46,7 @@ class CommandLineTest {
 
     @Test
     void aVerdictThatMissesTheExpectationExitsWithOne(Database db) {
-        Result r = run("run", "paused-holder", "--fencing", "UNFENCED", "--jdbc-url", db.jdbcUrl());
+        Cli.Result r = run("run", "paused-holder", "--fencing", "UNFENCED", "--jdbc-url", db.jdbcUrl());
 
         assertThat(r.exit).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
         assertThat(r.out).contains("verdict: VIOLATED").contains("NOT met");
@@ -60,7 +56,7 @@ class CommandLineTest {
     void checkReJudgesARecordedRunWithTheSameVerdict(Database db, @TempDir Path dir) {
         run("run", "paused-holder-unfenced", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
 
-        Result r = run("check", dir.resolve("events.jsonl").toString());
+        Cli.Result r = run("check", dir.resolve("events.jsonl").toString());
 
         assertThat(r.out).contains("verdict VIOLATED").contains("STALE_OVERWRITE").contains("the same");
         assertThat(r.exit).isEqualTo(ExitCodes.OK);
@@ -80,7 +76,7 @@ class CommandLineTest {
                 expect: {verdict: SAFE}
                 """);
 
-        Result r = run("validate", bad.toString());
+        Cli.Result r = run("validate", bad.toString());
 
         assertThat(r.exit).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err).contains("bad.yaml:7:").contains("onStale").contains("ABANDON").doesNotContain("Exception");
@@ -88,21 +84,13 @@ class CommandLineTest {
 
     @Test
     void anUnknownScenarioIsBadInputThatListsTheCatalog() {
-        Result r = run("run", "no-such-scenario");
+        Cli.Result r = run("run", "no-such-scenario");
 
         assertThat(r.exit).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err).contains("no-such-scenario").contains("paused-holder");
     }
 
-    private record Result(int exit, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = FencelabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
+    private static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 }
