@@ -1,0 +1,673 @@
+package io.fencelab.scenarios;
+
+import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
+import static io.fencelab.scenarios.ValueReader.DurationRule.POSITIVE;
+
+import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.run.ExecutorKind;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.worker.StalePolicy;
+import io.fencelab.engine.worker.TargetWrite;
+import io.fencelab.engine.worker.WorkerSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Turns a parsed scenario file into a {@link Scenario}: checks every key and value against the format
+ * (docs/SCENARIOS.md), expands worker groups and fault targets, and builds the engine's specs. All
+ * problems of a file are collected; the engine's specs are built only from a file without any, and an
+ * engine constructor's refusal is reported at the node it came from.
+ */
+final class ScenarioCompiler {
+
+    static final List<String> TOP = List.of("title", "summary", "story", "executor", "seed", "duration",
+            "timeScale", "lease", "fencing", "tokenScheme", "firstWrite", "scopes", "workers", "faults", "expect");
+    static final List<String> LEASE = List.of("ttl", "renewEvery");
+    static final List<String> WORKER = List.of("name", "count", "scope", "startAt", "stagger", "workTime",
+            "idleTime", "jobs", "onStale", "checkDeadline", "writes");
+    static final List<String> WRITE = List.of("target", "key", "fencing");
+    static final List<String> FAULT = List.of("kind", "target", "at", "every", "duration", "amount");
+    static final List<String> EXPECT = List.of("verdict", "endReason", "min", "max", "events", "invariants");
+    static final List<String> DISTRIBUTIONS = List.of("fixed", "uniform", "exponential", "pareto");
+    static final List<String> PARETO = List.of("scale", "shape", "cap");
+
+    /** Bounds a typo ({@code count: 1000000}) before it allocates; far above what a run is useful with. */
+    static final int MAX_WORKERS = 10_000;
+
+    /** The faults whose {@code amount} means something: the delay added, or the clock's skew. */
+    static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REPLY_DELAY,
+            FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
+
+    private static final Duration DEFAULT_WORK_TIME = Duration.ofSeconds(1);
+    private static final Duration DEFAULT_IDLE_TIME = Duration.ofSeconds(1);
+
+    private final Problems problems;
+    private final ValueReader read;
+    private final String name;
+
+    private ScenarioCompiler(Problems problems, String name) {
+        this.problems = problems;
+        this.read = new ValueReader(problems);
+        this.name = name;
+    }
+
+    /**
+     * Compiles {@code text}.
+     *
+     * @param file         how messages name the file
+     * @param scenarioName the scenario's (and run spec's) name
+     * @throws ScenarioException with every problem found
+     */
+    static Scenario compile(String file, String scenarioName, String text) {
+        Problems problems = new Problems(file);
+        YamlNode root = YamlTree.parse(text, problems);
+        if (root == null) {
+            problems.add(YamlNode.Mark.START, "", "the file is empty; a scenario needs at least "
+                    + "title, summary, story, duration, lease, workers and expect");
+        }
+        problems.throwIfAny();
+        Scenario scenario = new ScenarioCompiler(problems, scenarioName).scenario(root);
+        problems.throwIfAny();
+        return Objects.requireNonNull(scenario);
+    }
+
+    // ---- the top level ----------------------------------------------------------------------------
+
+    private Scenario scenario(YamlNode root) {
+        Fields top = read.fields(root, "", TOP);
+        if (top == null) {
+            return null;
+        }
+        TeachingNotes notes = notes(top);
+
+        ExecutorKind executor = top.node("executor") == null ? ExecutorKind.SIMULATED
+                : read.choice(top.node("executor"), "executor", ExecutorKind.class, true);
+        Long seed = top.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, true);
+        Duration duration = top.requiredDuration("duration", "duration: 60s", POSITIVE);
+        Double timeScale = top.number("timeScale", 1.0);
+        if (timeScale != null && !(timeScale > 0)) {
+            read.problem(top.node("timeScale"), "timeScale", timeScale + " must be more than 0 "
+                    + "(real seconds per run second: 0.1 runs ten times faster)");
+            timeScale = null;
+        }
+        Duration ttl = null;
+        Duration renewEvery = null;
+        YamlNode leaseNode = top.required("lease", "lease: {ttl: 30s}");
+        Fields lease = leaseNode == null ? null : read.fields(leaseNode, "lease", LEASE);
+        if (lease != null) {
+            ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
+            renewEvery = lease.duration("renewEvery", Duration.ZERO, NOT_NEGATIVE);
+        }
+        FencingMode fencing = top.choice("fencing", FencingMode.class, FencingMode.FENCED);
+        TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, TokenScheme.MONOTONIC);
+        FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, FirstWritePolicy.CREATE);
+
+        Map<String, Long> firstTokens = new LinkedHashMap<>();
+        Map<String, YamlNode.Field> scopeFields = scopes(top, firstTokens);
+
+        Workers workers = workers(top, duration);
+        if (workers.scopesKnown) {
+            Set<String> used = new LinkedHashSet<>();
+            workers.drafts.forEach(d -> used.add(d.scope));
+            scopeFields.values().stream().filter(f -> !used.contains(f.key())).forEach(f ->
+                    problems.add(f.keyMark(), "scopes." + Texts.abbreviate(f.key()), "no worker uses this scope "
+                            + "(workers use " + String.join(", ", used) + ")"));
+        }
+        List<FaultSpec> faults = faults(top, workers, duration);
+        Expectation expectation = expectation(top);
+
+        if (!problems.isEmpty()) {
+            return null;
+        }
+        RunSpec spec;
+        try {
+            spec = new RunSpec(name, workers.specs, firstTokens, ttl, renewEvery, fencing, tokenScheme, firstWrite,
+                    faults, seed, duration, executor, timeScale);
+        } catch (IllegalArgumentException e) {
+            read.problem(root, "", refusal(e));
+            return null;
+        }
+        return new Scenario(name, notes, spec, expectation);
+    }
+
+    private TeachingNotes notes(Fields top) {
+        String title = top.requiredText("title", "title: The paused holder");
+        String summary = top.requiredText("summary", "summary: A holder pauses past its lease …");
+        List<String> story = new ArrayList<>();
+        YamlNode storyNode = top.required("story", "story: [A acquires the lease with token 41.]");
+        List<YamlNode> steps = storyNode == null ? null : read.list(storyNode, "story", "steps (texts)");
+        if (steps != null) {
+            if (steps.isEmpty()) {
+                read.problem(storyNode, "story", "needs at least one step");
+            }
+            for (int i = 0; i < steps.size(); i++) {
+                story.add(read.text(steps.get(i), "story[" + i + "]"));
+            }
+        }
+        if (title == null || summary == null || story.contains(null)) {
+            return null;
+        }
+        return new TeachingNotes(title, summary, story);
+    }
+
+    private Map<String, YamlNode.Field> scopes(Fields top, Map<String, Long> firstTokens) {
+        YamlNode node = top.node("scopes");
+        if (node == null) {
+            return Map.of();
+        }
+        if (!(node instanceof YamlNode.Mapping mapping)) {
+            read.problem(node, "scopes", "expected a mapping of scope name to first token (report: 41), got "
+                    + node.describe());
+            return Map.of();
+        }
+        for (YamlNode.Field f : mapping.fields().values()) {
+            String path = "scopes." + Texts.abbreviate(f.key());
+            if (f.key().isBlank()) {
+                problems.add(f.keyMark(), path, "a scope name must not be empty");
+                continue;
+            }
+            Long first = read.integer(f.value(), path, 1, Long.MAX_VALUE, true);
+            if (first != null) {
+                firstTokens.put(f.key(), first);
+            }
+        }
+        return mapping.fields();
+    }
+
+    // ---- workers ----------------------------------------------------------------------------------
+
+    /** One {@code workers} entry before expansion; fields are null where the file was wrong. */
+    private record WorkerDraft(String path, YamlNode node, String name, YamlNode nameNode, Long count, String scope,
+                               Duration startAt, Duration stagger, Duration workTime, Duration idleTime, Long jobs,
+                               StalePolicy onStale, Boolean checkDeadline, List<TargetWrite> writes) {
+
+        boolean complete() {
+            return name != null && count != null && scope != null && startAt != null && stagger != null
+                    && workTime != null && idleTime != null && jobs != null && onStale != null
+                    && checkDeadline != null && writes != null && !writes.contains(null);
+        }
+
+        /** The worker names this entry stands for: its name, or name-1 … name-n for a group. */
+        List<String> members() {
+            if (count == 1) {
+                return List.of(name);
+            }
+            List<String> names = new ArrayList<>();
+            for (int i = 1; i <= count; i++) {
+                names.add(name + "-" + i);
+            }
+            return names;
+        }
+    }
+
+    /**
+     * The run's workers. {@code targets} maps each name a fault may target (worker, group) to the
+     * workers it stands for; {@code namesKnown} is false when some name could not be read, so fault
+     * targets are not judged against an incomplete list.
+     */
+    private record Workers(List<WorkerDraft> drafts, List<WorkerSpec> specs, Map<String, List<String>> targets,
+                           boolean namesKnown, boolean scopesKnown) {}
+
+    private Workers workers(Fields top, Duration runLength) {
+        YamlNode node = top.required("workers", "workers: [{name: A, scope: report, writes: [{key: report-1}]}]");
+        List<YamlNode> items = node == null ? null : read.list(node, "workers", "workers");
+        List<WorkerDraft> drafts = new ArrayList<>();
+        boolean namesKnown = items != null;
+        boolean scopesKnown = items != null;
+        if (items != null && items.isEmpty()) {
+            read.problem(node, "workers", "needs at least one worker");
+        }
+        for (int i = 0; items != null && i < items.size(); i++) {
+            WorkerDraft d = worker(items.get(i), "workers[" + i + "]", runLength);
+            if (d == null) {
+                namesKnown = false;
+                scopesKnown = false;
+                continue;
+            }
+            namesKnown &= d.name != null && d.count != null;
+            scopesKnown &= d.scope != null;
+            drafts.add(d);
+        }
+
+        long total = drafts.stream().filter(d -> d.count != null).mapToLong(WorkerDraft::count).sum();
+        if (total > MAX_WORKERS) {
+            read.problem(node, "workers", "the groups add up to " + total + " workers; at most " + MAX_WORKERS
+                    + " are allowed");
+            namesKnown = false;
+        }
+
+        // Every worker name and group name is one namespace: a fault target must mean exactly one thing.
+        Map<String, List<String>> targets = new LinkedHashMap<>();
+        Map<String, String> declaredBy = new LinkedHashMap<>();
+        for (WorkerDraft d : drafts) {
+            if (d.name == null || d.count == null || !namesKnown) {
+                continue;
+            }
+            List<String> members = d.members();
+            List<String> names = new ArrayList<>(members);
+            if (d.count > 1) {
+                names.add(d.name);
+            }
+            for (String n : names) {
+                String earlier = declaredBy.putIfAbsent(n, d.path);
+                if (earlier != null) {
+                    read.problem(d.nameNode, d.path + ".name", "'" + Texts.abbreviate(n) + "' is already a worker"
+                            + " or group name (" + earlier + ")" + (n.equals(d.name) ? ""
+                            : "; a group of " + d.count + " named " + d.name + " has workers " + d.name + "-1 … "
+                            + d.name + "-" + d.count));
+                    break;
+                }
+            }
+            targets.put(d.name, members);
+            if (d.count > 1) {
+                members.forEach(m -> targets.put(m, List.of(m)));
+            }
+        }
+
+        List<WorkerSpec> specs = new ArrayList<>();
+        for (WorkerDraft d : drafts) {
+            if (!d.complete() || !problems.isEmpty()) {
+                continue;
+            }
+            List<String> members = d.members();
+            for (int i = 0; i < members.size(); i++) {
+                try {
+                    specs.add(new WorkerSpec(members.get(i), d.scope, d.startAt.plus(d.stagger.multipliedBy(i)),
+                            d.workTime, d.writes, Math.toIntExact(d.jobs), d.idleTime, d.onStale, d.checkDeadline));
+                } catch (IllegalArgumentException e) {
+                    read.problem(d.node, d.path, refusal(e));
+                    break;
+                }
+            }
+        }
+        return new Workers(drafts, specs, targets, namesKnown, scopesKnown);
+    }
+
+    private WorkerDraft worker(YamlNode node, String path, Duration runLength) {
+        Fields w = read.fields(node, path, WORKER);
+        if (w == null) {
+            return null;
+        }
+        String workerName = w.requiredText("name", "name: A");
+        if (FaultSpec.ALL.equals(workerName) || FaultSpec.DATABASE.equals(workerName)) {
+            read.problem(w.node("name"), w.path("name"), "'" + workerName + "' is reserved for fault targets; "
+                    + "choose another name");
+            workerName = null;
+        }
+        Long count = w.integer("count", 1, 1, MAX_WORKERS, false);
+        String scope = w.requiredText("scope", "scope: report");
+        Duration startAt = w.duration("startAt", Duration.ZERO, NOT_NEGATIVE);
+        if (startAt != null && runLength != null && startAt.compareTo(runLength) >= 0) {
+            read.problem(w.node("startAt"), w.path("startAt"), Durations.format(startAt)
+                    + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
+        }
+        Duration stagger = w.duration("stagger", Duration.ZERO, NOT_NEGATIVE);
+        Duration workTime = w.duration("workTime", DEFAULT_WORK_TIME, NOT_NEGATIVE);
+        Duration idleTime = w.duration("idleTime", DEFAULT_IDLE_TIME, POSITIVE);
+        Long jobs = w.integer("jobs", 0, 0, Integer.MAX_VALUE, false);
+        StalePolicy onStale = w.choice("onStale", StalePolicy.class, StalePolicy.ABANDON);
+        Boolean checkDeadline = w.bool("checkDeadline", false);
+
+        List<TargetWrite> writes = null;
+        YamlNode writesNode = w.required("writes", "writes: [{target: ROW, key: report-1}]");
+        List<YamlNode> items = writesNode == null ? null : read.list(writesNode, w.path("writes"), "writes");
+        if (items != null) {
+            if (items.isEmpty()) {
+                read.problem(writesNode, w.path("writes"), "needs at least one write (what the worker protects)");
+            }
+            writes = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                writes.add(write(items.get(i), w.path("writes") + "[" + i + "]"));
+            }
+        }
+        return new WorkerDraft(path, node, workerName, w.node("name"), count, scope, startAt, stagger, workTime,
+                idleTime, jobs, onStale, checkDeadline, writes);
+    }
+
+    private TargetWrite write(YamlNode node, String path) {
+        Fields f = read.fields(node, path, WRITE);
+        if (f == null) {
+            return null;
+        }
+        TargetKind target = f.choice("target", TargetKind.class, TargetKind.ROW);
+        String key = f.requiredText("key", "key: report-1");
+        FencingMode mode = f.choice("fencing", FencingMode.class, null);
+        boolean modeWrong = f.has("fencing") && mode == null;
+        return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
+    }
+
+    // ---- faults -----------------------------------------------------------------------------------
+
+    private List<FaultSpec> faults(Fields top, Workers workers, Duration runLength) {
+        List<FaultSpec> faults = new ArrayList<>();
+        List<YamlNode> items = top.list("faults", "faults");
+        for (int i = 0; items != null && i < items.size(); i++) {
+            faults.addAll(fault(items.get(i), "faults[" + i + "]", workers, runLength));
+        }
+        return faults;
+    }
+
+    private List<FaultSpec> fault(YamlNode node, String path, Workers workers, Duration runLength) {
+        Fields f = read.fields(node, path, FAULT);
+        if (f == null) {
+            return List.of();
+        }
+        YamlNode kindNode = f.required("kind", "kind: PAUSE");
+        FaultKind kind = kindNode == null ? null : read.choice(kindNode, f.path("kind"), FaultKind.class, false);
+        String target = f.requiredText("target", "target: A");
+        List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
+
+        FaultStart start = null;
+        if (f.has("at") == f.has("every")) {
+            read.problem(f.has("every") ? f.node("every") : node, f.has("every") ? f.path("every") : path,
+                    f.has("at") ? "give either at (once) or every (again and again), not both"
+                            : "needs either at (once, at: 10s) or every (again and again, every: {exponential: 2s})");
+        } else if (f.has("at")) {
+            Duration at = f.duration("at", null, NOT_NEGATIVE);
+            if (at != null && runLength != null && at.compareTo(runLength) >= 0) {
+                read.problem(f.node("at"), f.path("at"), Durations.format(at)
+                        + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
+            } else if (at != null) {
+                start = new FaultStart.At(at);
+            }
+        } else {
+            Distribution gap = distribution(f.node("every"), f.path("every"), true);
+            start = gap == null ? null : new FaultStart.Every(gap);
+        }
+
+        Distribution length = f.has("duration") ? distribution(f.node("duration"), f.path("duration"), false)
+                : new Distribution.Fixed(Duration.ZERO);
+        Duration amount = f.duration("amount", Duration.ZERO, ValueReader.DurationRule.ANY);
+        if (amount != null && kind != null) {
+            amount = checkAmount(f, kind, amount);
+        }
+
+        if (kind == null || appliesTo == null || start == null || length == null || amount == null) {
+            return List.of();
+        }
+        List<FaultSpec> specs = new ArrayList<>();
+        for (String t : appliesTo) {
+            try {
+                specs.add(new FaultSpec(kind, t, start, length, amount));
+            } catch (IllegalArgumentException e) {
+                read.problem(node, path, refusal(e));
+                return List.of();
+            }
+        }
+        return specs;
+    }
+
+    private Duration checkAmount(Fields f, FaultKind kind, Duration amount) {
+        String path = f.path("amount");
+        YamlNode at = f.has("amount") ? f.node("amount") : f.mapping();
+        String takers = Texts.and(TAKE_AMOUNT.stream().map(Enum::name).toList());
+        if (!TAKE_AMOUNT.contains(kind)) {
+            if (!amount.isZero()) {
+                read.problem(at, path, kind + " takes no amount; only " + takers + " do");
+                return null;
+            }
+        } else if (amount.isZero()) {
+            read.problem(at, path, kind + " needs an amount ("
+                    + (kind == FaultKind.CLOCK_SKEW ? "the skew, such as 5s or -5s" : "the delay added, such as 2s")
+                    + ")");
+            return null;
+        } else if (amount.isNegative() && kind != FaultKind.CLOCK_SKEW) {
+            read.problem(at, path, Durations.format(amount) + " must not be negative (only CLOCK_SKEW takes a "
+                    + "negative amount: a clock running behind)");
+            return null;
+        }
+        return amount;
+    }
+
+    /** The worker names a fault's target stands for, or the engine's {@code all} / {@code database}. */
+    private List<String> targets(Fields f, FaultKind kind, String target, Workers workers) {
+        YamlNode at = f.node("target");
+        String path = f.path("target");
+        if (FaultSpec.DATABASE.equals(target)) {
+            if (kind != null && kind != FaultKind.DATABASE_RESTART) {
+                read.problem(at, path, "'database' is only a target for DATABASE_RESTART; " + kind
+                        + " applies to workers (a worker, a group or all)");
+                return null;
+            }
+            return List.of(FaultSpec.DATABASE);
+        }
+        if (kind == FaultKind.DATABASE_RESTART) {
+            read.problem(at, path, "a DATABASE_RESTART restarts the database, so its target is 'database', not '"
+                    + Texts.abbreviate(target) + "'");
+            return null;
+        }
+        if (FaultSpec.ALL.equals(target)) {
+            return List.of(FaultSpec.ALL);
+        }
+        if (!workers.namesKnown) {
+            return null;
+        }
+        List<String> members = workers.targets.get(target);
+        if (members == null) {
+            List<String> named = new ArrayList<>(workers.drafts.stream().map(WorkerDraft::name).toList());
+            String hint = Texts.suggestion(target, named);
+            named.addAll(List.of(FaultSpec.ALL, FaultSpec.DATABASE));
+            String allowed = named.size() > 22 ? String.join(", ", named.subList(0, 20)) + ", …, all, database"
+                    : String.join(", ", named);
+            read.problem(at, path, "'" + Texts.abbreviate(target) + "' names no worker"
+                    + (hint == null ? "" : "; did you mean " + hint + "?") + " (allowed: " + allowed + ")");
+            return null;
+        }
+        return members;
+    }
+
+    /**
+     * A distribution of durations: a plain duration (fixed), or one of {@code {fixed: 1s}},
+     * {@code {uniform: [1s, 3s]}}, {@code {exponential: 2s}}, {@code {pareto: {scale, shape, cap}}}.
+     *
+     * @param gap the time between fault occurrences, which must be able to be more than zero
+     */
+    private Distribution distribution(YamlNode node, String path, boolean gap) {
+        ValueReader.DurationRule rule = gap ? POSITIVE : NOT_NEGATIVE;
+        if (node instanceof YamlNode.Scalar) {
+            Duration d = read.duration(node, path, rule);
+            return d == null ? null : new Distribution.Fixed(d);
+        }
+        if (!(node instanceof YamlNode.Mapping)) {
+            read.problem(node, path, "expected a duration or one of {fixed: 1s}, {uniform: [1s, 3s]}, "
+                    + "{exponential: 2s}, {pareto: {scale: 200ms, shape: 1.2, cap: 5s}}, got " + node.describe());
+            return null;
+        }
+        Fields f = read.fields(node, path, DISTRIBUTIONS);
+        List<String> given = DISTRIBUTIONS.stream().filter(f::has).toList();
+        if (given.size() != 1) {
+            if (given.size() > 1 || f.mapping().fields().isEmpty()) {
+                read.problem(node, path, given.isEmpty() ? "expected one of fixed, uniform, exponential, pareto"
+                        : "give one distribution, not " + Texts.and(given));
+            }
+            return null;
+        }
+        String kind = given.getFirst();
+        YamlNode value = f.node(kind);
+        String at = f.path(kind);
+        try {
+            return switch (kind) {
+                case "fixed" -> {
+                    Duration d = read.duration(value, at, rule);
+                    yield d == null ? null : new Distribution.Fixed(d);
+                }
+                case "exponential" -> {
+                    Duration mean = read.duration(value, at, POSITIVE);
+                    yield mean == null ? null : new Distribution.Exponential(mean);
+                }
+                case "uniform" -> uniform(value, at, gap);
+                default -> pareto(value, at);
+            };
+        } catch (IllegalArgumentException e) {
+            read.problem(node, path, refusal(e));
+            return null;
+        }
+    }
+
+    private Distribution uniform(YamlNode node, String path, boolean gap) {
+        List<YamlNode> bounds = read.list(node, path, "two durations, [min, max]");
+        if (bounds == null) {
+            return null;
+        }
+        if (bounds.size() != 2) {
+            read.problem(node, path, "expected two durations, [min, max], got " + bounds.size());
+            return null;
+        }
+        Duration min = read.duration(bounds.get(0), path + "[0]", NOT_NEGATIVE);
+        Duration max = read.duration(bounds.get(1), path + "[1]", gap ? POSITIVE : NOT_NEGATIVE);
+        if (min == null || max == null) {
+            return null;
+        }
+        if (max.compareTo(min) < 0) {
+            read.problem(bounds.get(1), path + "[1]", "the maximum " + Durations.format(max)
+                    + " is below the minimum " + Durations.format(min));
+            return null;
+        }
+        return new Distribution.Uniform(min, max);
+    }
+
+    private Distribution pareto(YamlNode node, String path) {
+        Fields p = read.fields(node, path, PARETO);
+        if (p == null) {
+            return null;
+        }
+        Duration scale = p.requiredDuration("scale", "scale: 200ms", POSITIVE);
+        YamlNode shapeNode = p.required("shape", "shape: 1.2");
+        Double shape = shapeNode == null ? null : read.number(shapeNode, p.path("shape"));
+        if (shape != null && !(shape > 0)) {
+            read.problem(shapeNode, p.path("shape"), shape + " must be more than 0 (above 1 the mean is finite)");
+            shape = null;
+        }
+        Duration cap = p.requiredDuration("cap", "cap: 5s", POSITIVE);
+        if (scale != null && cap != null && cap.compareTo(scale) < 0) {
+            read.problem(p.node("cap"), p.path("cap"), "the cap " + Durations.format(cap) + " is below the scale "
+                    + Durations.format(scale));
+            return null;
+        }
+        return scale == null || shape == null || cap == null ? null : new Distribution.Pareto(scale, shape, cap);
+    }
+
+    // ---- expectation ------------------------------------------------------------------------------
+
+    private Expectation expectation(Fields top) {
+        YamlNode node = top.required("expect", "expect: {verdict: SAFE}");
+        Fields e = node == null ? null : read.fields(node, "expect", EXPECT);
+        if (e == null) {
+            return null;
+        }
+        YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
+        Verdict.Kind verdict = verdictNode == null ? null
+                : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
+        String endReason = e.text("endReason", null);
+        Map<Expectation.Total, Long> min = bounds(e, "min");
+        Map<Expectation.Total, Long> max = bounds(e, "max");
+        if (min != null && max != null) {
+            for (Expectation.Total t : Expectation.Total.values()) {
+                if (min.containsKey(t) && max.containsKey(t) && min.get(t) > max.get(t)) {
+                    YamlNode.Mapping maxes = (YamlNode.Mapping) e.node("max");
+                    read.problem(maxes.fields().get(t.key()).value(), "expect.max." + t.key(), "at most "
+                            + max.get(t) + " is below the minimum " + min.get(t));
+                }
+            }
+        }
+        Map<String, Long> events = eventMinimums(e);
+        List<Invariant> invariants = new ArrayList<>();
+        List<YamlNode> items = e.list("invariants", "invariant names");
+        for (int i = 0; items != null && i < items.size(); i++) {
+            invariants.add(read.choice(items.get(i), "expect.invariants[" + i + "]", Invariant.class, false));
+        }
+        if (verdict == Verdict.Kind.SAFE && !invariants.isEmpty()) {
+            read.problem(e.node("invariants"), "expect.invariants", "a SAFE run has no witnesses; expect VIOLATED "
+                    + "or remove the invariants");
+        }
+        if (verdict == null || (e.has("endReason") && endReason == null) || min == null || max == null
+                || events == null || items == null || invariants.contains(null)) {
+            return null;
+        }
+        return new Expectation(verdict, endReason, min, max, events, invariants);
+    }
+
+    private Map<Expectation.Total, Long> bounds(Fields expect, String key) {
+        Map<Expectation.Total, Long> bounds = new EnumMap<>(Expectation.Total.class);
+        YamlNode node = expect.node(key);
+        if (node == null) {
+            return bounds;
+        }
+        Fields f = read.fields(node, expect.path(key), Expectation.Total.keys());
+        if (f == null) {
+            return null;
+        }
+        boolean ok = true;
+        for (YamlNode.Field field : f.mapping().fields().values()) {
+            Expectation.Total t = Expectation.Total.byKey(field.key());
+            if (t == null) {
+                ok = false;
+                continue;
+            }
+            Long n = read.integer(field.value(), f.path(field.key()), 0, Long.MAX_VALUE, false);
+            if (n == null) {
+                ok = false;
+            } else {
+                bounds.put(t, n);
+            }
+        }
+        return ok ? bounds : null;
+    }
+
+    private Map<String, Long> eventMinimums(Fields expect) {
+        Map<String, Long> minimums = new LinkedHashMap<>();
+        YamlNode node = expect.node("events");
+        if (node == null) {
+            return minimums;
+        }
+        List<String> types = Arrays.stream(Event.class.getPermittedSubclasses()).map(Class::getSimpleName).toList();
+        if (!(node instanceof YamlNode.Mapping mapping)) {
+            read.problem(node, "expect.events", "expected a mapping of event type to minimum count "
+                    + "(LeaseExhausted: 1), got " + node.describe());
+            return null;
+        }
+        boolean ok = true;
+        for (YamlNode.Field field : mapping.fields().values()) {
+            String path = "expect.events." + Texts.abbreviate(field.key());
+            if (!types.contains(field.key())) {
+                String hint = Texts.suggestion(field.key(), types);
+                problems.add(field.keyMark(), path, "'" + Texts.abbreviate(field.key()) + "' is not an event type"
+                        + (hint == null ? "" : "; did you mean " + hint + "?")
+                        + " (allowed: " + String.join(", ", types) + ")");
+                ok = false;
+                continue;
+            }
+            Long n = read.integer(field.value(), path, 0, Long.MAX_VALUE, false);
+            if (n == null) {
+                ok = false;
+            } else {
+                minimums.put(field.key(), n);
+            }
+        }
+        return ok ? minimums : null;
+    }
+
+    /** An engine constructor's reason, which is written for people already. */
+    private static String refusal(IllegalArgumentException e) {
+        return e.getMessage() == null ? "refused by the engine" : Texts.abbreviate(e.getMessage(), 200);
+    }
+}
