@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CatalogScenariosTest {
 
     static Stream<String> catalog() {
-        return Catalog.entries().stream().map(CatalogEntry::name);
+        return Catalog.shipped().names().stream();
     }
 
     @Test
@@ -41,7 +41,7 @@ class CatalogScenariosTest {
                 ? EmbeddedDatabase.startThrowaway()
                 : null;
         try {
-            Scenario scenario = Catalog.load(name);
+            Scenario scenario = Catalog.shipped().load(name);
             RunResult result;
             try (Run run = Run.prepare(db != null ? db : shared, scenario.spec(), dir.resolve("events.jsonl"))) {
                 result = run.runToEnd();

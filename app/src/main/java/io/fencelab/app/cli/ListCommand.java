@@ -19,7 +19,7 @@ public final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<CatalogEntry> entries = Catalog.entries();
+        List<CatalogEntry> entries = Catalog.shipped().entries();
         int width = entries.stream().mapToInt(e -> e.name().length()).max().orElse(10);
         for (CatalogEntry e : entries) {
             out.printf("%-" + width + "s  %s%n", e.name(), e.oneLine());

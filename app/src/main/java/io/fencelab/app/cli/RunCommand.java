@@ -66,7 +66,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Scenario sc = Catalog.resolve(scenario);
+        Scenario sc = Catalog.shipped().resolve(scenario);
         RunSpec runSpec = overridden(sc.spec());
         Path eventLog = eventLogPath();
         out.printf(Locale.ROOT, "running %s: %s (%s, seed %d, fencing %s, tokens %s)%n", sc.name(), sc.notes().title(),
