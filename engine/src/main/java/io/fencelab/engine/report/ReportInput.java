@@ -1,0 +1,43 @@
+package io.fencelab.engine.report;
+
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.run.RunResult;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a report is made from. Scenario types live above the engine, so the scenario comes as
+ * plain text: the command line and the console fill this in.
+ *
+ * @param scenario       the scenario's name, as in the catalog ({@code paused-holder})
+ * @param title          its human title
+ * @param summary        the teaching note's summary paragraph
+ * @param story          the teaching note's steps, in order (numbered by the report)
+ * @param events         the run's events in seq order (the report is drawn from these alone, plus
+ *                       the result's verdict and metrics)
+ * @param configuration  what was run, as the caller wants it shown, in the caller's order
+ * @param expected       what the scenario expects, in words ({@code "SAFE with one stale rejection"})
+ * @param expectationMet whether the run did what the scenario expects
+ * @param mismatches     why not, one line each (empty when met)
+ */
+public record ReportInput(String scenario, String title, String summary, List<String> story, RunResult result,
+                          List<Event> events, Map<String, String> configuration, String expected,
+                          boolean expectationMet, List<String> mismatches) {
+
+    public ReportInput {
+        Objects.requireNonNull(scenario, "scenario");
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(summary, "summary");
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(expected, "expected");
+        story = List.copyOf(story);
+        events = List.copyOf(events);
+        mismatches = List.copyOf(mismatches);
+        // Map.copyOf would lose the caller's order, which is the order the table shows.
+        configuration = Collections.unmodifiableMap(new LinkedHashMap<>(configuration));
+        configuration.forEach((k, v) -> Objects.requireNonNull(v, () -> "configuration value of " + k));
+    }
+}
