@@ -20,8 +20,8 @@ class CommandLineTest {
     void listShowsTheCatalogWithOneLineSummaries() {
         Cli.Result r = run("list");
 
-        assertThat(r.exit).isEqualTo(ExitCodes.OK);
-        assertThat(r.out).contains("paused-holder ").contains("paused-holder-unfenced").contains("token-goes-backwards")
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("paused-holder ").contains("paused-holder-unfenced").contains("token-goes-backwards")
                 .contains("json-precision");
     }
 
@@ -29,8 +29,8 @@ class CommandLineTest {
     void runWithReportWritesTheFourFilesAndMeetsTheExpectation(Database db, @TempDir Path dir) throws Exception {
         Cli.Result r = run("run", "paused-holder", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
 
-        assertThat(r.exit).as(r.out + r.err).isEqualTo(ExitCodes.OK);
-        assertThat(r.out).contains("verdict: SAFE").contains("-> met");
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("verdict: SAFE").contains("-> met");
         assertThat(dir.resolve("report.html")).isRegularFile();
         assertThat(dir.resolve("events.jsonl")).isRegularFile();
         assertThat(dir.resolve("metrics.csv")).isRegularFile();
@@ -48,8 +48,8 @@ class CommandLineTest {
     void aVerdictThatMissesTheExpectationExitsWithOne(Database db) {
         Cli.Result r = run("run", "paused-holder", "--fencing", "UNFENCED", "--jdbc-url", db.jdbcUrl());
 
-        assertThat(r.exit).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
-        assertThat(r.out).contains("verdict: VIOLATED").contains("NOT met");
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
+        assertThat(r.out()).contains("verdict: VIOLATED").contains("NOT met");
     }
 
     @Test
@@ -58,8 +58,8 @@ class CommandLineTest {
 
         Cli.Result r = run("check", dir.resolve("events.jsonl").toString());
 
-        assertThat(r.out).contains("verdict VIOLATED").contains("STALE_OVERWRITE").contains("the same");
-        assertThat(r.exit).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("verdict VIOLATED").contains("STALE_OVERWRITE").contains("the same");
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
     }
 
     @Test
@@ -78,16 +78,16 @@ class CommandLineTest {
 
         Cli.Result r = run("validate", bad.toString());
 
-        assertThat(r.exit).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(r.err).contains("bad.yaml:7:").contains("onStale").contains("ABANDON").doesNotContain("Exception");
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("bad.yaml:7:").contains("onStale").contains("ABANDON").doesNotContain("Exception");
     }
 
     @Test
     void anUnknownScenarioIsBadInputThatListsTheCatalog() {
         Cli.Result r = run("run", "no-such-scenario");
 
-        assertThat(r.exit).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(r.err).contains("no-such-scenario").contains("paused-holder");
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("no-such-scenario").contains("paused-holder");
     }
 
     private static Cli.Result run(String... args) {

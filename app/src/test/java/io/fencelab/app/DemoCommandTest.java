@@ -15,8 +15,8 @@ class DemoCommandTest {
     void theDemoTellsThePausedHolderStoryWithAndWithoutFencing(Database db) {
         Cli.Result result = run("demo", "--jdbc-url", db.jdbcUrl());
 
-        assertThat(result.exit).isEqualTo(ExitCodes.OK);
-        assertThat(result.out)
+        assertThat(result.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out())
                 .contains("A acquires the lease on \"report\": token 41")
                 .contains("B acquires the lease: token 42")
                 .contains("A resumes and writes with token 41 -> REJECTED as stale (the report already accepted token 42)")
@@ -28,8 +28,8 @@ class DemoCommandTest {
     void anUnreachableDatabaseIsOneClearLineAndExitCodeThree() {
         Cli.Result result = run("demo", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none?password=hunter2&connectTimeout=2");
 
-        assertThat(result.exit).isEqualTo(ExitCodes.RUN_INCOMPLETE);
-        assertThat(result.err).startsWith("fencelab: could not connect to jdbc:postgresql://127.0.0.1:1/none")
+        assertThat(result.exit()).isEqualTo(ExitCodes.RUN_INCOMPLETE);
+        assertThat(result.err()).startsWith("fencelab: could not connect to jdbc:postgresql://127.0.0.1:1/none")
                 .doesNotContain("hunter2")
                 .doesNotContain("\tat ");
     }
@@ -38,8 +38,8 @@ class DemoCommandTest {
     void anUnknownOptionIsAUsageErrorWithExitCodeTwo() {
         Cli.Result result = run("demo", "--no-such-option");
 
-        assertThat(result.exit).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(result.err).contains("Unknown option: '--no-such-option'");
+        assertThat(result.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains("Unknown option: '--no-such-option'");
     }
 
     private static Cli.Result run(String... args) {
