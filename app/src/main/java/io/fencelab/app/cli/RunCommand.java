@@ -9,6 +9,7 @@ import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.report.ReportBundle;
 import io.fencelab.engine.report.ReportInput;
+import io.fencelab.engine.report.VerdictText;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -80,6 +81,7 @@ public final class RunCommand implements Callable<Integer> {
         List<Event> events = EventLogReader.read(result.eventLog());
         List<String> mismatches = sc.expectation().mismatches(result, events);
         printSummary(out, sc, result, mismatches);
+        VerdictText.of(events, result.verdict()).forEach(line -> out.printf("  %s%n", line));
         if (reportDir != null) {
             ReportBundle.write(reportDir, new ReportInput(sc.name(), sc.notes().title(), sc.notes().summary(),
                     sc.notes().story(), result, events, configuration(runSpec, result), sc.expectation().describe(),
