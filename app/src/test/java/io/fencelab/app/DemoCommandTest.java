@@ -3,24 +3,20 @@ package io.fencelab.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.cli.ExitCodes;
-import io.fencelab.app.cli.FencelabCommand;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.testing.EmbeddedDatabase;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import picocli.CommandLine;
 
 @ExtendWith(EmbeddedDatabase.class)
 class DemoCommandTest {
 
     @Test
     void theDemoTellsThePausedHolderStoryWithAndWithoutFencing(Database db) {
-        Result result = run("demo", "--jdbc-url", db.jdbcUrl());
+        Cli.Result result = run("demo", "--jdbc-url", db.jdbcUrl());
 
-        assertThat(result.exit).isEqualTo(ExitCodes.OK);
-        assertThat(result.out)
+        assertThat(result.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out())
                 .contains("A acquires the lease on \"report\": token 41")
                 .contains("B acquires the lease: token 42")
                 .contains("A resumes and writes with token 41 -> REJECTED as stale (the report already accepted token 42)")
@@ -30,31 +26,23 @@ class DemoCommandTest {
 
     @Test
     void anUnreachableDatabaseIsOneClearLineAndExitCodeThree() {
-        Result result = run("demo", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none?password=hunter2&connectTimeout=2");
+        Cli.Result result = run("demo", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none?password=hunter2&connectTimeout=2");
 
-        assertThat(result.exit).isEqualTo(ExitCodes.RUN_INCOMPLETE);
-        assertThat(result.err).startsWith("fencelab: could not connect to jdbc:postgresql://127.0.0.1:1/none")
+        assertThat(result.exit()).isEqualTo(ExitCodes.RUN_INCOMPLETE);
+        assertThat(result.err()).startsWith("fencelab: could not connect to jdbc:postgresql://127.0.0.1:1/none")
                 .doesNotContain("hunter2")
                 .doesNotContain("\tat ");
     }
 
     @Test
     void anUnknownOptionIsAUsageErrorWithExitCodeTwo() {
-        Result result = run("demo", "--no-such-option");
+        Cli.Result result = run("demo", "--no-such-option");
 
-        assertThat(result.exit).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(result.err).contains("Unknown option: '--no-such-option'");
+        assertThat(result.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains("Unknown option: '--no-such-option'");
     }
 
-    private record Result(int exit, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = FencelabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
+    private static Cli.Result run(String... args) {
+        return Cli.run(args);
     }
 }

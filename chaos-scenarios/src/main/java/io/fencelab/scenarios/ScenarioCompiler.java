@@ -43,7 +43,7 @@ final class ScenarioCompiler {
             "timeScale", "lease", "fencing", "tokenScheme", "firstWrite", "scopes", "workers", "faults", "expect");
     static final List<String> LEASE = List.of("ttl", "renewEvery");
     static final List<String> WORKER = List.of("name", "count", "scope", "startAt", "stagger", "workTime",
-            "idleTime", "jobs", "onStale", "checkDeadline", "writes");
+            "idleTime", "jobs", "onStale", "checkDeadline", "sequenceWrites", "pipelineWrites", "writes");
     static final List<String> WRITE = List.of("target", "key", "fencing");
     static final List<String> FAULT = List.of("kind", "target", "at", "every", "duration", "amount");
     static final List<String> EXPECT = List.of("verdict", "endReason", "min", "max", "events", "invariants");
@@ -54,8 +54,8 @@ final class ScenarioCompiler {
     static final int MAX_WORKERS = 10_000;
 
     /** The faults whose {@code amount} means something: the delay added, or the clock's skew. */
-    static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REPLY_DELAY,
-            FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
+    static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REQUEST_JITTER,
+            FaultKind.REPLY_DELAY, FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
 
     private static final Duration DEFAULT_WORK_TIME = Duration.ofSeconds(1);
     private static final Duration DEFAULT_IDLE_TIME = Duration.ofSeconds(1);
@@ -198,12 +198,14 @@ final class ScenarioCompiler {
     /** One {@code workers} entry before expansion; fields are null where the file was wrong. */
     private record WorkerDraft(String path, YamlNode node, String name, YamlNode nameNode, Long count, String scope,
                                Duration startAt, Duration stagger, Duration workTime, Duration idleTime, Long jobs,
-                               StalePolicy onStale, Boolean checkDeadline, List<TargetWrite> writes) {
+                               StalePolicy onStale, Boolean checkDeadline, Boolean sequenceWrites,
+                               Boolean pipelineWrites, List<TargetWrite> writes) {
 
         boolean complete() {
             return name != null && count != null && scope != null && startAt != null && stagger != null
                     && workTime != null && idleTime != null && jobs != null && onStale != null
-                    && checkDeadline != null && writes != null && !writes.contains(null);
+                    && checkDeadline != null && sequenceWrites != null && pipelineWrites != null
+                    && writes != null && !writes.contains(null);
         }
 
         /** The worker names this entry stands for: its name, or name-1 … name-n for a group. */
@@ -292,7 +294,8 @@ final class ScenarioCompiler {
             for (int i = 0; i < members.size(); i++) {
                 try {
                     specs.add(new WorkerSpec(members.get(i), d.scope, d.startAt.plus(d.stagger.multipliedBy(i)),
-                            d.workTime, d.writes, Math.toIntExact(d.jobs), d.idleTime, d.onStale, d.checkDeadline));
+                            d.workTime, d.writes, Math.toIntExact(d.jobs), d.idleTime, d.onStale, d.checkDeadline,
+                            d.sequenceWrites, d.pipelineWrites));
                 } catch (IllegalArgumentException e) {
                     read.problem(d.node, d.path, refusal(e));
                     break;
@@ -326,6 +329,8 @@ final class ScenarioCompiler {
         Long jobs = w.integer("jobs", 0, 0, Integer.MAX_VALUE, false);
         StalePolicy onStale = w.choice("onStale", StalePolicy.class, StalePolicy.ABANDON);
         Boolean checkDeadline = w.bool("checkDeadline", false);
+        Boolean sequenceWrites = w.bool("sequenceWrites", false);
+        Boolean pipelineWrites = w.bool("pipelineWrites", false);
 
         List<TargetWrite> writes = null;
         YamlNode writesNode = w.required("writes", "writes: [{target: ROW, key: report-1}]");
@@ -340,7 +345,7 @@ final class ScenarioCompiler {
             }
         }
         return new WorkerDraft(path, node, workerName, w.node("name"), count, scope, startAt, stagger, workTime,
-                idleTime, jobs, onStale, checkDeadline, writes);
+                idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, writes);
     }
 
     private TargetWrite write(YamlNode node, String path) {

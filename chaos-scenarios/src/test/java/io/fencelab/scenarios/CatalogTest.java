@@ -43,20 +43,7 @@ class CatalogTest {
         assertThat(s.notes().story()).as("a catalog scenario tells its story").isNotEmpty();
     }
 
-    /** A shipped scenario that misses its own expectation is a bug in the file or in the engine. */
-    @ParameterizedTest
-    @MethodSource("catalogNames")
-    void everySimulatedCatalogScenarioMeetsItsExpectation(String name, Database db, @TempDir Path dir)
-            throws Exception {
-        Scenario s = Catalog.shipped().load(name);
-        if (s.spec().executor() != ExecutorKind.SIMULATED) {
-            return; // live scenarios take real time; they are run by hand and in the app's tests
-        }
-        RunResult result = PausedHolderScenarioTest.run(db, s, dir);
-
-        assertThat(s.expectation().mismatches(result, EventLogReader.read(result.eventLog())))
-                .as(name + " should show " + s.expectation().describe()).isEmpty();
-    }
+    // Every catalog scenario is run against its expectation in CatalogScenariosTest.
 
     @Test
     void resolvingPrefersAnExistingFileOverACatalogName(@TempDir Path dir) throws Exception {

@@ -75,7 +75,8 @@ class ScenarioValidationTest {
     void anUnknownKeyIsNamedWithTheNearestAllowedKey() {
         assertThat(problems(insertAfter("    scope: report\n", "    onstale: ABANDON\n"))).containsExactly(
                 "t.yaml:10:5: workers[0].onstale: unknown key; did you mean onStale? (allowed: name, count, scope, "
-                        + "startAt, stagger, workTime, idleTime, jobs, onStale, checkDeadline, writes)");
+                        + "startAt, stagger, workTime, idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, "
+                        + "writes)");
     }
 
     @Test
@@ -187,7 +188,7 @@ class ScenarioValidationTest {
     void amountsAreCheckedAgainstTheFaultKind() {
         assertThat(problems(MINIMAL + "faults:\n  - {kind: PAUSE, target: A, at: 1s, amount: 2s}\n"))
                 .containsExactly("t.yaml:15:46: faults[0].amount: PAUSE takes no amount; only REQUEST_DELAY, "
-                        + "REPLY_DELAY, CLOCK_SKEW and SLOW_LEASE_SERVICE do");
+                        + "REQUEST_JITTER, REPLY_DELAY, CLOCK_SKEW and SLOW_LEASE_SERVICE do");
         assertThat(problems(MINIMAL + "faults:\n  - {kind: REQUEST_DELAY, target: A, at: 1s, amount: -2s}\n"))
                 .containsExactly("t.yaml:15:54: faults[0].amount: -2s must not be negative (only CLOCK_SKEW "
                         + "takes a negative amount: a clock running behind)");

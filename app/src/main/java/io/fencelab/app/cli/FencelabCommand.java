@@ -4,6 +4,7 @@ import io.fencelab.app.bench.CoreBenchCommand;
 import io.fencelab.app.bench.EventBenchCommand;
 import io.fencelab.app.bench.RunBenchCommand;
 import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.scenarios.ScenarioException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Mixin;
         mixinStandardHelpOptions = true,
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
-        subcommands = {DemoCommand.class, CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class,
+        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ValidateCommand.class, DemoCommand.class,
+                CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 
@@ -30,11 +32,17 @@ public final class FencelabCommand implements Callable<Integer> {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new FencelabCommand());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof ScenarioException bad) {
+                // Already one "file:line:column: field: problem" line per problem.
+                commandLine.getErr().println(bad.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
             commandLine.getErr().println("fencelab: " + e.getMessage());
             if (e instanceof DatabaseException) {
                 return ExitCodes.RUN_INCOMPLETE;
             }
-            if (e instanceof IllegalArgumentException) {
+            if (e instanceof IllegalArgumentException || e instanceof java.io.IOException
+                    || e instanceof java.io.UncheckedIOException) {
                 return ExitCodes.BAD_INPUT;
             }
             throw e;

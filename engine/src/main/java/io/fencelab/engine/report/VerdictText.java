@@ -16,7 +16,7 @@ import java.util.Map;
  * The verdict in plain language, told from the events: which stale writes were refused and what the
  * resource kept, or which got through and what they overwrote. The first sentence is the headline.
  */
-final class VerdictText {
+public final class VerdictText {
 
     /** How many individual writes are told before the rest is only counted. */
     static final int EXAMPLES = 3;
@@ -26,6 +26,11 @@ final class VerdictText {
 
     /** The write a resource keeps: the last one accepted under its highest token. */
     private record Kept(String holder, long token, long atMicros) {}
+
+    /** The plain-language verdict of a run, headline first: what the command line prints. */
+    public static List<String> of(List<? extends Event> events, Verdict verdict) {
+        return sentences(events, verdict, Timeline.from(events, verdict));
+    }
 
     static List<String> sentences(List<? extends Event> events, Verdict verdict, Timeline timeline) {
         Map<ResourceId, Kept> kept = new HashMap<>();

@@ -182,8 +182,10 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), true, action);
                 return;
             }
+            acting.set(worker);
             action.run();
         } finally {
+            acting.remove();
             Session s = actionSession.get();
             if (s != null) {
                 actionSession.remove();
@@ -196,9 +198,14 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     /**
      * Naive application code does some work between its check and its write; a live run models one
-     * millisecond of it, the window in which check-then-write loses its races.
+     * millisecond of it. A pause that starts in that window holds the write until the holder
+     * resumes ("a process can pause immediately after the check"): the window in which
+     * check-then-write loses its races.
      */
     static final Duration CHECK_TO_WRITE_WORK = Duration.ofMillis(1);
+
+    /** The worker whose action runs on this thread. */
+    private final ThreadLocal<Worker> acting = new ThreadLocal<>();
 
     @Override
     public io.fencelab.engine.fence.FencedTarget<?> target(io.fencelab.engine.fence.TargetKind kind,
@@ -208,6 +215,12 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             target.setBetweenCheckAndWrite(() -> {
                 try {
                     Thread.sleep(CHECK_TO_WRITE_WORK);
+                    Worker w = acting.get();
+                    long resumeAt = w == null ? 0 : pausedUntil.getOrDefault(w.name(), 0L);
+                    long waitMicros = resumeAt - nowMicros();
+                    if (waitMicros > 0) {
+                        Thread.sleep(Duration.ofNanos(realNanos(Duration.ofNanos(waitMicros * 1_000))));
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -1,0 +1,59 @@
+package io.fencelab.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fencelab check events.jsonl}: judges a recorded run again from its log alone. With a
+ * {@code summary.json} beside the log, the exit code says whether the new verdict agrees with the
+ * recorded one; without, 0 means SAFE and 1 VIOLATED.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Re-judge a recorded run offline from its events.jsonl.")
+public final class CheckCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "EVENTS", description = "An events.jsonl written by 'fencelab run --report'.")
+    Path events;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!Files.isRegularFile(events)) {
+            throw new IllegalArgumentException("no such file: " + events);
+        }
+        List<Event> log = EventLogReader.read(events);
+        Verdict verdict = SafetyChecker.judge(log);
+        out.printf("%s: %d events, verdict %s%n", events, log.size(), verdict.kind());
+        for (Witness w : verdict.witnesses()) {
+            out.printf("  %s: %s (events %s)%n", w.invariant(), w.summary(), w.eventSeqs());
+        }
+        Path summary = events.resolveSibling("summary.json");
+        if (Files.isRegularFile(summary)) {
+            JsonNode recorded = new ObjectMapper().readTree(summary.toFile());
+            String before = recorded.path("verdict").asText();
+            boolean same = before.equals(verdict.kind().name());
+            out.printf("recorded verdict in %s: %s; %s%n", summary.getFileName(), before,
+                    same ? "the same" : "DIFFERENT");
+            return same ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+        }
+        return verdict.isSafe() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+}

@@ -1,0 +1,161 @@
+package io.fencelab.app.cli;
+
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.metrics.EventCounts;
+import io.fencelab.engine.report.ReportBundle;
+import io.fencelab.engine.report.ReportInput;
+import io.fencelab.engine.report.VerdictText;
+import io.fencelab.engine.run.ExecutorKind;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.Catalog;
+import io.fencelab.scenarios.Scenario;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fencelab run}: runs a catalog scenario or a scenario file headless, judges it, and reports. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a scenario (a catalog name or a file), print what happened, and optionally write a report.",
+        footer = {"", "Exit codes: 0 the verdict matched the scenario's expectation, 1 it did not, "
+                + "2 bad input or usage, 3 the run could not complete (for example the database went away)."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SCENARIO", description = "A catalog name (see 'fencelab list') or a scenario file.")
+    String scenario;
+
+    @Option(names = "--seed", description = "Override the scenario's seed.")
+    Long seed;
+
+    @Option(names = "--executor", description = "simulated or live (default: the scenario's).")
+    String executor;
+
+    @Option(names = "--fencing", description = "Override the fencing mode: ${COMPLETION-CANDIDATES}.")
+    FencingMode fencing;
+
+    @Option(names = "--token-scheme", description = "Override the token scheme: ${COMPLETION-CANDIDATES}.")
+    TokenScheme tokenScheme;
+
+    @Option(names = "--report", paramLabel = "DIR",
+            description = "Write report.html, events.jsonl, metrics.csv and summary.json into DIR.")
+    Path reportDir;
+
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Scenario sc = Catalog.shipped().resolve(scenario);
+        RunSpec runSpec = overridden(sc.spec());
+        Path eventLog = eventLogPath();
+        out.printf(Locale.ROOT, "running %s: %s (%s, seed %d, fencing %s, tokens %s)%n", sc.name(), sc.notes().title(),
+                runSpec.executor().name().toLowerCase(Locale.ROOT), runSpec.seed(), runSpec.fencing(),
+                runSpec.tokenScheme());
+        out.flush();
+        RunResult result;
+        try (Database db = Database.open(database.resolve(), 64); Run run = Run.prepare(db, runSpec, eventLog)) {
+            result = run.runToEnd();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+        List<String> mismatches = sc.expectation().mismatches(result, events);
+        printSummary(out, sc, result, mismatches);
+        VerdictText.of(events, result.verdict()).forEach(line -> out.printf("  %s%n", line));
+        if (reportDir != null) {
+            ReportBundle.write(reportDir, new ReportInput(sc.name(), sc.notes().title(), sc.notes().summary(),
+                    sc.notes().story(), result, events, configuration(runSpec, result), sc.expectation().describe(),
+                    mismatches.isEmpty(), mismatches));
+            out.printf("report: %s%n", reportDir.resolve("report.html"));
+        }
+        if (!result.completed() && !"stopped".equals(result.endReason())) {
+            return ExitCodes.RUN_INCOMPLETE;
+        }
+        return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+
+    private Path eventLogPath() throws IOException {
+        if (reportDir != null) {
+            Files.createDirectories(reportDir);
+            return reportDir.resolve("events.jsonl");
+        }
+        Path tmp = Files.createTempFile("fencelab-events", ".jsonl");
+        tmp.toFile().deleteOnExit();
+        return tmp;
+    }
+
+    private RunSpec overridden(RunSpec base) {
+        RunSpec s = base;
+        if (seed != null) {
+            s = s.withSeed(seed);
+        }
+        if (executor != null) {
+            s = s.withExecutor(switch (executor.toLowerCase(Locale.ROOT)) {
+                case "simulated" -> ExecutorKind.SIMULATED;
+                case "live" -> ExecutorKind.LIVE;
+                default -> throw new IllegalArgumentException("--executor must be simulated or live, was '" + executor + "'");
+            });
+        }
+        if (fencing != null) {
+            s = s.withFencing(fencing);
+        }
+        if (tokenScheme != null) {
+            s = new RunSpec(s.name(), s.workers(), s.firstTokens(), s.leaseTtl(), s.renewInterval(), s.fencing(),
+                    tokenScheme, s.firstWrite(), s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale());
+        }
+        return s;
+    }
+
+    private static void printSummary(PrintWriter out, Scenario sc, RunResult result, List<String> mismatches) {
+        EventCounts t = result.metrics().totals();
+        out.printf(Locale.ROOT, "%s after %d events: %d acquisitions, %d renewals, %d renewal failures, "
+                        + "%d accepted writes, %d stale rejections%n",
+                result.endReason(), result.events(), t.acquisitions(), t.renewals(), t.renewalFailures(),
+                t.acceptedWrites(), t.staleRejections());
+        out.printf("verdict: %s%s%n", result.verdict().kind(),
+                result.finalStateJudged() ? "" : " (from the events only: the database could not be read at the end)");
+        for (Witness w : result.verdict().witnesses()) {
+            out.printf("  %s: %s%n", w.invariant(), w.summary());
+        }
+        out.printf("expected: %s -> %s%n", sc.expectation().describe(), mismatches.isEmpty() ? "met" : "NOT met");
+        mismatches.forEach(m -> out.printf("  %s%n", m));
+    }
+
+    private static Map<String, String> configuration(RunSpec s, RunResult result) {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("scenario", s.name());
+        c.put("executor", s.executor().name().toLowerCase(Locale.ROOT));
+        c.put("seed", Long.toString(s.seed()));
+        c.put("duration", s.duration().toString());
+        c.put("lease ttl", s.leaseTtl().toString());
+        c.put("renew every", s.renewInterval().isZero() ? "never" : s.renewInterval().toString());
+        c.put("fencing", s.fencing().name());
+        c.put("token scheme", s.tokenScheme().name());
+        c.put("first write", s.firstWrite().name());
+        c.put("workers", Integer.toString(s.workers().size()));
+        c.put("faults", Integer.toString(s.faults().size()));
+        c.put("database", result.database());
+        c.put("end", result.endReason());
+        return c;
+    }
+}

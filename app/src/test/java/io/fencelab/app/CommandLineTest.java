@@ -1,0 +1,96 @@
+package io.fencelab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fencelab.app.cli.ExitCodes;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.testing.EmbeddedDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(EmbeddedDatabase.class)
+class CommandLineTest {
+
+    @Test
+    void listShowsTheCatalogWithOneLineSummaries() {
+        Cli.Result r = run("list");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("paused-holder ").contains("paused-holder-unfenced").contains("token-goes-backwards")
+                .contains("json-precision");
+    }
+
+    @Test
+    void runWithReportWritesTheFourFilesAndMeetsTheExpectation(Database db, @TempDir Path dir) throws Exception {
+        Cli.Result r = run("run", "paused-holder", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("verdict: SAFE").contains("-> met");
+        assertThat(dir.resolve("report.html")).isRegularFile();
+        assertThat(dir.resolve("events.jsonl")).isRegularFile();
+        assertThat(dir.resolve("metrics.csv")).isRegularFile();
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.path("scenario").asText()).isEqualTo("paused-holder");
+        assertThat(summary.path("verdict").asText()).isEqualTo("SAFE");
+        assertThat(summary.path("seed").isTextual()).as("the seed is a decimal string").isTrue();
+        assertThat(summary.path("totals").path("staleRejections").asLong()).isEqualTo(1);
+        for (String field : new String[] {"executor", "fencing", "tokenScheme", "expected", "witnesses"}) {
+            assertThat(summary.has(field)).as("summary.json has %s", field).isTrue();
+        }
+    }
+
+    @Test
+    void aVerdictThatMissesTheExpectationExitsWithOne(Database db) {
+        Cli.Result r = run("run", "paused-holder", "--fencing", "UNFENCED", "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
+        assertThat(r.out()).contains("verdict: VIOLATED").contains("NOT met");
+    }
+
+    @Test
+    void checkReJudgesARecordedRunWithTheSameVerdict(Database db, @TempDir Path dir) {
+        run("run", "paused-holder-unfenced", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
+
+        Cli.Result r = run("check", dir.resolve("events.jsonl").toString());
+
+        assertThat(r.out()).contains("verdict VIOLATED").contains("STALE_OVERWRITE").contains("the same");
+        assertThat(r.exit()).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
+    void validateNamesFileLineAndFieldOfAProblem(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                title: t
+                summary: s
+                story: [one]
+                duration: 10s
+                lease: {ttl: 5s}
+                workers:
+                  - {name: A, scope: s, onStale: ABANDONN, writes: [{target: ROW, key: k}]}
+                expect: {verdict: SAFE}
+                """);
+
+        Cli.Result r = run("validate", bad.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("bad.yaml:7:").contains("onStale").contains("ABANDON").doesNotContain("Exception");
+    }
+
+    @Test
+    void anUnknownScenarioIsBadInputThatListsTheCatalog() {
+        Cli.Result r = run("run", "no-such-scenario");
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("no-such-scenario").contains("paused-holder");
+    }
+
+    private static Cli.Result run(String... args) {
+        return Cli.run(args);
+    }
+}
