@@ -17,9 +17,11 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.worker.WorkerSpec;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
@@ -172,10 +174,25 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             model.selectedProperty().set(null);
             show(scenario, file.toString());
         } catch (ScenarioException e) {
-            model.scenarioProblemProperty().set(e.getMessage());
+            model.scenarioProblemProperty().set(fileProblems(file, e.getMessage()));
         } catch (RuntimeException e) {
-            model.scenarioProblemProperty().set(file + ": " + Problems.reason(e));
+            model.scenarioProblemProperty().set(file.getFileName() + ": " + Problems.reason(e));
         }
+    }
+
+    /** The loader's lines ({@code file:line:column: field: problem}), with the file's folder left out. */
+    static String fileProblems(Path file, String message) {
+        Path dir = file.toAbsolutePath().getParent();
+        String shorter = message;
+        if (dir != null) {
+            shorter = shorter.replace(dir + java.io.File.separator, "");
+        }
+        if (file.getParent() != null) {
+            shorter = shorter.replace(file.getParent() + java.io.File.separator, "");
+        }
+        long lines = shorter.lines().count();
+        return file.getFileName() + " is not a valid scenario (" + lines + (lines == 1 ? " problem" : " problems")
+                + "; the scenario on show is unchanged):\n" + shorter;
     }
 
     private void show(Scenario scenario, String source) {
@@ -206,6 +223,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         model.sourceProperty().set(file.toString());
         wantPlaying = false;
         model.compareProperty().set(false);
+        model.workers().clear();
         RunSession s = RunSession.start(model.main(), null, loop, feed -> new ReplayDriver(file, feed));
         sessions.add(s);
         applySpeed();
@@ -384,7 +402,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         for (long seq : seqs) {
-            io.fencelab.engine.event.Event e = run.events().bySeq(seq);
+            Event e = run.events().bySeq(seq);
             if (e != null) {
                 lo = Math.min(lo, e.atMicros());
                 hi = Math.max(hi, e.atMicros());
@@ -511,6 +529,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             sessions.add(startRun(model.main(), spec, fastForwardMicros));
         }
         model.capabilitiesProperty().set(sessions.getFirst().driver.capabilities());
+        model.workers().setAll(spec.workers().stream().map(WorkerSpec::name).toList());
         model.window().extentProperty().set(spec.duration().toNanos() / 1_000.0);
         fit();
         applySpeed();

@@ -38,6 +38,7 @@ public final class ConsoleModel {
     private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
     private final ObjectProperty<RunDriver.Capabilities> capabilities = new SimpleObjectProperty<>(this,
             "capabilities", new RunDriver.Capabilities(false, false));
+    private final ObservableList<String> workers = FXCollections.observableArrayList();
     private final StringProperty faultHolder = new SimpleStringProperty(this, "faultHolder");
     private final DoubleProperty faultSeconds = new SimpleDoubleProperty(this, "faultSeconds", 10);
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
@@ -113,6 +114,11 @@ public final class ConsoleModel {
 
     public ObjectProperty<RunDriver.Capabilities> capabilitiesProperty() {
         return capabilities;
+    }
+
+    /** The holders of the scenario on show, from its spec (known before any event). */
+    public ObservableList<String> workers() {
+        return workers;
     }
 
     /** The holder a fault shortcut hits. */

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LiveDriver implements RunDriver {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveDriver.class);
+
     private final Database db;
     private final RunSpec spec;
     private final Path eventLog;
@@ -124,6 +126,7 @@ public final class LiveDriver implements RunDriver {
         try {
             prepared = Run.prepare(db, spec, eventLog);
         } catch (RuntimeException e) {
+            LOG.warn("could not prepare a live run", e);
             feed.notice(new Notice.Failed(Problems.describe("could not prepare the live run", e), null));
             closed.countDown();
             return;
@@ -148,6 +151,7 @@ public final class LiveDriver implements RunDriver {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
+            LOG.warn("live run stopped on an error", e);
             feed.notice(new Notice.Failed(Problems.describe("the live run stopped on an error", e), null));
         } finally {
             closed.countDown();

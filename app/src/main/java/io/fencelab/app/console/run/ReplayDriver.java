@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ReplayDriver implements RunDriver {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplayDriver.class);
+
     private static final long SLICE_NANOS = 8_000_000;
     private static final int FLAT_BATCH = 4096;
 
@@ -133,6 +135,7 @@ public final class ReplayDriver implements RunDriver {
             try {
                 events = EventLogReader.read(file);
             } catch (IOException | RuntimeException e) {
+                LOG.info("could not read the saved run {}: {}", file, e.getMessage());
                 feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
                 return;
             }
@@ -166,6 +169,10 @@ public final class ReplayDriver implements RunDriver {
             boolean step;
             double currentSpeed;
             synchronized (lock) {
+                if (wasPlaying && !playing && !stopRequested) {
+                    feed.notice(new Notice.Phase(RunPhase.PAUSED));
+                    wasPlaying = false;
+                }
                 while (!playing && stepsRequested == 0 && !stopRequested) {
                     try {
                         lock.wait();

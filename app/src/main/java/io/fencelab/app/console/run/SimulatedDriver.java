@@ -33,6 +33,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SimulatedDriver implements RunDriver {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SimulatedDriver.class);
+
     /** Real time between two slices of a paced run. */
     private static final long SLICE_NANOS = 8_000_000;
     /** How often an as-fast-as-possible run hands its events to the console. */
@@ -156,6 +158,7 @@ public final class SimulatedDriver implements RunDriver {
         try {
             prepared = Run.prepare(db, spec, eventLog);
         } catch (RuntimeException e) {
+            LOG.warn("could not prepare a simulated run", e);
             feed.notice(new Notice.Failed(Problems.describe("could not prepare the run", e), null));
             closed.countDown();
             return;
@@ -175,6 +178,7 @@ public final class SimulatedDriver implements RunDriver {
                 feed.notice(new Notice.Phase(RunPhase.PAUSED));
                 loop(r, executor);
             } catch (RuntimeException e) {
+                LOG.warn("simulated run stopped on an error", e);
                 failure = Problems.describe("the run stopped on an error", e);
                 executor.stop();
             }
@@ -186,6 +190,7 @@ public final class SimulatedDriver implements RunDriver {
                 feed.notice(new Notice.Finished(result));
             }
         } catch (RuntimeException e) {
+            LOG.warn("a simulated run could not be closed cleanly", e);
             feed.notice(new Notice.Failed(Problems.describe("the run could not be closed cleanly", e), null));
         } finally {
             closed.countDown();
@@ -199,6 +204,7 @@ public final class SimulatedDriver implements RunDriver {
             Thread.currentThread().interrupt();
             return null;
         } catch (RuntimeException e) {
+            LOG.warn("the end of a simulated run could not be judged", e);
             feed.notice(new Notice.Failed(Problems.describe("the run's end could not be judged", e), null));
             return null;
         }
@@ -212,7 +218,7 @@ public final class SimulatedDriver implements RunDriver {
                 return;
             }
             long target = Math.min(fastForwardMicros, executor.now().toNanos() / 1_000 + 100_000);
-            executor.runUntil(Duration.ofNanos(target * 1_000));
+            advanceTo(executor, target);
             nowMicros = executor.now().toNanos() / 1_000;
             if (System.nanoTime() - lastFlush > FLUSH_NANOS) {
                 r.bus().flush();
@@ -234,6 +240,10 @@ public final class SimulatedDriver implements RunDriver {
             boolean step;
             double currentSpeed;
             synchronized (lock) {
+                if (wasPlaying && !playing && !stopRequested) {
+                    feed.notice(new Notice.Phase(RunPhase.PAUSED));
+                    wasPlaying = false;
+                }
                 while (!playing && stepsRequested == 0 && !stopRequested) {
                     try {
                         lock.wait();
@@ -264,6 +274,22 @@ public final class SimulatedDriver implements RunDriver {
             } else {
                 runPaced(r, executor, currentSpeed);
             }
+        }
+    }
+
+    /**
+     * Runs the executor up to run time {@code target}, never past the run's end: the executor's
+     * clock must not pass the end (its last step moves the clock to the end, and time never goes
+     * backwards). Reaching the end finishes the run, even if actions remain scheduled after it.
+     */
+    private void advanceTo(SimulatedExecutor executor, long target) {
+        long end = spec.duration().toNanos() / 1_000;
+        long t = Math.min(target, end);
+        if (t > executor.now().toNanos() / 1_000) {
+            executor.runUntil(Duration.ofNanos(t * 1_000));
+        }
+        if (t >= end && !executor.isOver()) {
+            executor.step();
         }
     }
 
@@ -302,10 +328,7 @@ public final class SimulatedDriver implements RunDriver {
         while (!executor.isOver() && commands == seen) {
             long sliceStart = System.nanoTime();
             long target = virtualAnchor + (long) ((sliceStart - realAnchor) / 1_000.0 * speed);
-            long now = executor.now().toNanos() / 1_000;
-            if (target > now) {
-                executor.runUntil(Duration.ofNanos(target * 1_000));
-            }
+            advanceTo(executor, target);
             nowMicros = executor.now().toNanos() / 1_000;
             r.bus().flush();
             long took = System.nanoTime() - sliceStart;

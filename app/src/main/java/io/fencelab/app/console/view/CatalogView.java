@@ -61,8 +61,10 @@ final class CatalogView extends SplitPane {
         problem.visibleProperty().bind(model.scenarioProblemProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
         problem.setMaxWidth(Double.MAX_VALUE);
+        problem.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label heading = new Label("Scenarios");
         heading.getStyleClass().add("pane-title");
+        list.setMinHeight(90);
         VBox top = new VBox(6, heading, list, open, problem);
         top.setPadding(new Insets(8));
 

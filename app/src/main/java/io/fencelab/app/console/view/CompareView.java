@@ -3,7 +3,6 @@ package io.fencelab.app.console.view;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunModel;
-import io.fencelab.app.console.model.RunPhase;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -48,7 +47,7 @@ final class CompareView extends SplitPane {
             String fencing = run.infoProperty().get().fencingInWords();
             title.setText((fencing.isEmpty() ? run.name() : fencing) + "  ·  " + run.eventCountProperty().get()
                     + " events");
-            boolean started = run.phase() != RunPhase.IDLE && run.phase() != RunPhase.PREPARING;
+            boolean started = run.eventCountProperty().get() > 0;
             verdict.getStyleClass().removeAll("verdict-safe", "verdict-violated", "verdict-none");
             if (!started) {
                 verdict.setText("—");

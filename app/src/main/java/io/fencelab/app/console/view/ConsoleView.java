@@ -63,6 +63,7 @@ public final class ConsoleView extends BorderPane {
     final Label databaseProblem = new Label();
     private Dialogs dialogs;
     private final VBox centre;
+    private final SplitPane middle;
 
     public ConsoleView(ConsoleModel model, ConsoleController controller, FrameLoop loop) {
         this.model = model;
@@ -116,7 +117,7 @@ public final class ConsoleView extends BorderPane {
         tableTab.setClosable(false);
         below.getTabs().addAll(chartsTab, tableTab);
         below.setId("below");
-        SplitPane middle = new SplitPane(centre, below);
+        middle = new SplitPane(centre, below);
         middle.setOrientation(Orientation.VERTICAL);
         middle.setDividerPositions(0.64);
 
@@ -142,7 +143,10 @@ public final class ConsoleView extends BorderPane {
     /** Shows one timeline or two, and points the charts, table, verdict and status at the focused run. */
     private void focus() {
         RunModel run = model.focused();
-        timelineArea.getChildren().setAll(model.compareProperty().get() ? compare : timeline);
+        boolean comparing = model.compareProperty().get();
+        timelineArea.getChildren().setAll(comparing ? compare : timeline);
+        // Two timelines need the room more than the charts do.
+        middle.setDividerPositions(comparing ? 0.8 : 0.64);
         charts.bind(run);
         table.bind(run);
         verdict.bind(run);

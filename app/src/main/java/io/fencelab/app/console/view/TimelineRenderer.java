@@ -47,7 +47,7 @@ final class TimelineRenderer {
     /** Everything a drawing depends on besides the canvas size. */
     record Frame(Timeline timeline, double startMicros, double spanMicros, long nowMicros, long endMicros,
                  boolean over, long pinnedSeq, long pinnedAtMicros, int focusedWitness,
-                 LongUnaryOperator timeOfSeq, double scrollY) {}
+                 LongUnaryOperator timeOfSeq, double scrollY, String hint) {}
 
     /** Where the lanes are, for scrolling and hit tests. */
     record Layout(double holderH, double contentH, int holders, int resources) {
@@ -102,8 +102,9 @@ final class TimelineRenderer {
         double scroll = f.scrollY();
 
         drawAxis(x, width, f);
-        if (t == null) {
-            g.setFill(Ink.TEXT_MUTED.color);
+        if (t == null || t.holders().isEmpty()) {
+            axis.text(Ink.TEXT_MUTED, f.hint(), GUTTER + plotW / 2, AXIS + Math.min(120, (height - AXIS) / 2),
+                    Font.font("DejaVu Sans", 18), TextAlignment.CENTER);
             axis.drawTo(g);
             return;
         }

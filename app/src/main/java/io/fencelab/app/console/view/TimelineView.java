@@ -146,8 +146,20 @@ public final class TimelineView extends Region {
                         seq -> {
                             Event e = run.events().bySeq(seq);
                             return e == null ? -1 : e.atMicros();
-                        }, scrollY));
+                        }, scrollY, hint()));
         lastDrawNanos = System.nanoTime() - t0;
+    }
+
+    /** What an empty timeline says. */
+    private String hint() {
+        return switch (run.phase()) {
+            case IDLE -> "Choose a scenario on the left.";
+            case PREPARING -> "Preparing the run…";
+            case PAUSED -> "Press Play (space) to start, or Step (right arrow) for one event at a time.";
+            case PLAYING -> "Running: nothing has happened yet.";
+            case ENDED -> "The run ended without events.";
+            case FAILED -> "The run could not start: see the message on the right.";
+        };
     }
 
     private double microsPerPixel() {

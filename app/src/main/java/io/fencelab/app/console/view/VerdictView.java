@@ -107,7 +107,21 @@ final class VerdictView extends ScrollPane {
 
         faultHolder.setId("fault-holder");
         faultHolder.setMaxWidth(Double.MAX_VALUE);
-        faultHolder.valueProperty().bindBidirectional(console.faultHolderProperty());
+        faultHolder.setItems(console.workers());
+        faultHolder.valueProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                console.faultHolderProperty().set(now);
+            }
+        });
+        console.faultHolderProperty().addListener((o, was, now) -> faultHolder.setValue(now));
+        console.workers().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            String wanted = console.faultHolderProperty().get();
+            if (wanted != null && console.workers().contains(wanted)) {
+                faultHolder.setValue(wanted);
+            } else if (!console.workers().isEmpty()) {
+                faultHolder.setValue(console.workers().getFirst());
+            }
+        });
         Spinner<Double> seconds = new Spinner<>(1.0, 120.0, console.faultSecondsProperty().get(), 1.0);
         seconds.setEditable(true);
         seconds.setPrefWidth(90);
@@ -167,12 +181,12 @@ final class VerdictView extends ScrollPane {
             run.phaseProperty().removeListener(refresh);
             run.pinnedSeqProperty().removeListener(refresh);
             run.resultProperty().removeListener(refresh);
-            run.holders().removeListener(refresh);
+            run.eventCountProperty().removeListener(refresh);
         }
         run = model;
         for (javafx.beans.Observable o : new javafx.beans.Observable[] {model.verdictProperty(),
                 model.metricsProperty(), model.narrationProperty(), model.problemProperty(), model.phaseProperty(),
-                model.pinnedSeqProperty(), model.resultProperty(), model.holders()}) {
+                model.pinnedSeqProperty(), model.resultProperty(), model.eventCountProperty()}) {
             o.addListener(refresh);
         }
         refresh();
@@ -181,7 +195,7 @@ final class VerdictView extends ScrollPane {
     private void refresh() {
         Verdict v = run.verdict();
         RunPhase phase = run.phase();
-        boolean started = phase != RunPhase.IDLE && phase != RunPhase.PREPARING || run.eventCountProperty().get() > 0;
+        boolean started = run.eventCountProperty().get() > 0;
         verdict.getStyleClass().removeAll("verdict-safe", "verdict-violated", "verdict-none");
         if (!started) {
             verdict.setText("—");
@@ -228,15 +242,6 @@ final class VerdictView extends ScrollPane {
         long seq = run.pinnedSeqProperty().get();
         Event e = seq > 0 ? run.events().bySeq(seq) : null;
         pinned.setText(e == null ? "" : describe(e));
-        if (!faultHolder.getItems().equals(run.holders())) {
-            String keep = faultHolder.getValue();
-            faultHolder.getItems().setAll(run.holders());
-            if (keep != null && run.holders().contains(keep)) {
-                faultHolder.setValue(keep);
-            } else if (!run.holders().isEmpty()) {
-                faultHolder.setValue(run.holders().getFirst());
-            }
-        }
     }
 
     static String describe(Event e) {
