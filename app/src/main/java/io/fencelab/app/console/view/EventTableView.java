@@ -31,6 +31,8 @@ import org.controlsfx.control.CheckComboBox;
  */
 final class EventTableView extends VBox {
 
+    private static final java.util.List<String> ROW_LOOKS = java.util.List.of("row-violation", "row-stale");
+
     final TableView<Event> table = new TableView<>();
     final CheckComboBox<String> holders = new CheckComboBox<>();
     final CheckComboBox<String> scopes = new CheckComboBox<>();
@@ -39,7 +41,14 @@ final class EventTableView extends VBox {
     final Label shown = new Label();
     private RunModel run;
     private FilteredList<Event> filtered;
-    private final ListChangeListener<String> resync = c -> sync();
+    /** New holders, scopes and types reach the filters at most a few times a second (each update re-measures them). */
+    private final javafx.animation.PauseTransition syncSoon = new javafx.animation.PauseTransition(
+            javafx.util.Duration.millis(400));
+    private final ListChangeListener<String> resync = c -> {
+        if (syncSoon.getStatus() != javafx.animation.Animation.Status.RUNNING) {
+            syncSoon.playFromStart();
+        }
+    };
 
     EventTableView(ConsoleController controller) {
         getStyleClass().add("event-table");
@@ -47,6 +56,12 @@ final class EventTableView extends VBox {
         holders.setId("filter-holders");
         scopes.setId("filter-scopes");
         types.setId("filter-types");
+        syncSoon.setOnFinished(e -> sync());
+        for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {
+            // A fixed width: otherwise every layout measures every item of the list.
+            box.setPrefWidth(150);
+            box.setMaxWidth(150);
+        }
         holders.setTitle("holders: all");
         scopes.setTitle("scopes: all");
         types.setTitle("types: all");
@@ -63,14 +78,10 @@ final class EventTableView extends VBox {
             @Override
             protected void updateItem(Event e, boolean empty) {
                 super.updateItem(e, empty);
-                getStyleClass().removeAll("row-violation", "row-stale", "row-overwrite");
-                if (!empty && e != null) {
-                    if (e instanceof Event.Violation) {
-                        getStyleClass().add("row-violation");
-                    } else if (e instanceof Event.WriteRejectedStale) {
-                        getStyleClass().add("row-stale");
-                    }
-                }
+                String look = empty || e == null ? null
+                        : e instanceof Event.Violation ? "row-violation"
+                        : e instanceof Event.WriteRejectedStale ? "row-stale" : null;
+                Styles.choose(this, ROW_LOOKS, look);
             }
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
