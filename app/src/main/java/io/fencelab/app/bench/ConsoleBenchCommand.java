@@ -94,10 +94,11 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         Platform.startup(up::countDown);
         up.await();
         Platform.setImplicitExit(false);
-        out.printf(Locale.ROOT, "bench-console: JavaFX %s on %s (%s), %d cores, JDK %s%n",
+        out.printf(Locale.ROOT, "bench-console: JavaFX %s on %s (%s), %d cores, JDK %s, %s%n",
                 System.getProperty("javafx.runtime.version"), headless ? "Monocle headless" : "a display",
                 System.getProperty("prism.order", "default pipeline"), Runtime.getRuntime().availableProcessors(),
-                Runtime.version());
+                Runtime.version(), java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
         out.flush();
 
         List<Event> log = SyntheticRun.events(holders, events, 7);
@@ -148,7 +149,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     // ---- (a) pulse time ------------------------------------------------------------------------
 
     /** FX-thread work per pulse (animation timer to the end of layout) and the interval between pulses, in ms. */
-    record Pulses(double[] workMillis, double[] intervalMillis) {
+    record Pulses(double[] workMillis, double[] intervalMillis, double[] drawMillis) {
         double workP50() {
             return percentile(workMillis, 50);
         }
@@ -167,8 +168,9 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, String name, Pulses p) {
-        out.printf(Locale.ROOT, "  %-40s FX work p50 %6.2f ms  p99 %6.2f ms   frame interval p50 %6.2f ms  p99 %6.2f ms"
-                        + "  (%d frames)%n", name, p.workP50(), p.workP99(), p.intervalP50(), p.intervalP99(),
+        out.printf(Locale.ROOT, "  %-34s FX work p50 %6.2f p99 %6.2f ms | timeline draw p50 %5.2f p99 %5.2f ms"
+                        + " | frame interval p50 %6.2f p99 %6.2f ms (%d frames)%n", name, p.workP50(), p.workP99(),
+                percentile(p.drawMillis(), 50), percentile(p.drawMillis(), 99), p.intervalP50(), p.intervalP99(),
                 p.workMillis().length);
     }
 
@@ -250,6 +252,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         bus.start();
         bench.intervals.clear();
         bench.work.clear();
+        bench.draws.clear();
         bench.recording = true;
         long t0 = System.nanoTime();
         for (int i = 0; i < log.size(); i++) {
@@ -336,6 +339,8 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         final Stage stage = new Stage();
         final List<Long> intervals = java.util.Collections.synchronizedList(new ArrayList<>());
         final List<Long> work = java.util.Collections.synchronizedList(new ArrayList<>());
+        final List<Long> draws = java.util.Collections.synchronizedList(new ArrayList<>());
+        final ConsoleView view;
         volatile boolean recording;
         private long pulseStart;
         private long lastPulse;
@@ -344,7 +349,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             Path runs = Files.createTempDirectory("fencelab-bench-console");
             ConsoleController controller = new ConsoleController(model, loop,
                     DatabaseSource.lent(null), runs);
-            ConsoleView view = new ConsoleView(model, controller, loop);
+            view = new ConsoleView(model, controller, loop);
             Scene scene = new Scene(view, 1600, 960);
             scene.getStylesheets().add(Console.STYLESHEET);
             // First update of every frame: the pulse starts (animation timers run first in a pulse).
@@ -358,6 +363,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             scene.addPostLayoutPulseListener(() -> {
                 if (recording && pulseStart != 0) {
                     work.add(System.nanoTime() - pulseStart);
+                    draws.add(view.timeline().lastDrawNanos());
                 }
             });
             stage.setTitle("bench-console: " + name);
@@ -381,7 +387,10 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         Pulses pulses() {
             synchronized (work) {
                 synchronized (intervals) {
-                    return new Pulses(millis(new ArrayList<>(work)), millis(new ArrayList<>(intervals)));
+                    synchronized (draws) {
+                        return new Pulses(millis(new ArrayList<>(work)), millis(new ArrayList<>(intervals)),
+                                millis(new ArrayList<>(draws)));
+                    }
                 }
             }
         }

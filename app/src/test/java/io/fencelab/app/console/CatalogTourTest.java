@@ -10,6 +10,7 @@ import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.testing.EmbeddedDatabase;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.CatalogEntry;
@@ -56,18 +57,23 @@ class CatalogTourTest {
         RunModel main = fx(() -> console.model().main());
         for (CatalogEntry entry : entries) {
             Scenario scenario = Catalog.shipped().load(entry.name());
-            fxRun(() -> {
-                console.controller().select(entry);
-                console.controller().setFastest(true);
-            });
-            waitUntil(entry.name() + " is prepared", 60, () -> main.phase() == RunPhase.PAUSED);
-            fxRun(() -> console.controller().play());
-            waitUntil(entry.name() + " ended", 120, () -> main.phase().isOver());
-            waitUntil(entry.name() + "'s timeline is drawn", 60, () -> main.timeline() != null
-                    && main.timeline().runMicros() >= main.events().last().atMicros());
-            ConsoleFx.frames();
-            String shown = fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText());
             String expected = scenario.expectation().verdict().name();
+            // A live run races for real: the race it shows may not happen every time.
+            int attempts = scenario.spec().executor() == ExecutorKind.LIVE ? 3 : 1;
+            String shown = "";
+            for (int attempt = 1; attempt <= attempts && !shown.equals(expected); attempt++) {
+                fxRun(() -> {
+                    console.controller().select(entry);
+                    console.controller().setFastest(true);
+                });
+                waitUntil(entry.name() + " is prepared", 60, () -> main.phase() == RunPhase.PAUSED);
+                fxRun(() -> console.controller().play());
+                waitUntil(entry.name() + " ended", 120, () -> main.phase().isOver());
+                waitUntil(entry.name() + "'s timeline is drawn", 60, () -> main.timeline() != null
+                        && main.timeline().runMicros() >= main.events().last().atMicros());
+                ConsoleFx.frames();
+                shown = fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText());
+            }
             if (!shown.equals(expected)) {
                 wrong.add(entry.name() + ": shows " + shown + ", expects " + expected + " ("
                         + fx(() -> main.problemProperty().get()) + ")");

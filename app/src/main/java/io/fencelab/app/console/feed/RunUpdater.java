@@ -22,8 +22,12 @@ import java.util.Set;
  */
 public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 
-    /** Most events moved into a model in one frame; the rest wait for the next frame. */
-    static final long MAX_EVENTS_PER_FRAME = 50_000;
+    /**
+     * Events moved into a model in one frame, at least: the rest wait for the next frame. When a
+     * backlog builds up (a flood of events), a frame takes a fifth of it, so the console catches up
+     * within a few frames at the cost of longer frames meanwhile.
+     */
+    static final long EVENTS_PER_FRAME = 20_000;
     private static final long METRICS_EVERY_NANOS = 250_000_000;
     private static final long RATE_WINDOW_NANOS = 1_000_000_000;
 
@@ -66,7 +70,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     public void frame(long nowNanos) {
         frameEvents.clear();
         telling = null;
-        long moved = feed.drain(this, MAX_EVENTS_PER_FRAME);
+        long moved = feed.drain(this, Math.max(EVENTS_PER_FRAME, feed.backlog() / 5));
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
@@ -150,14 +154,16 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             String h = e.holder();
             if (h != null && h != lastHolder) {
                 lastHolder = h;
-                if (holders.add(h)) {
+                if (!holders.contains(h)) {
+                    holders.add(h);
                     model.holders().add(h);
                 }
             }
             String s = e.scope();
             if (s != null && s != lastScope) {
                 lastScope = s;
-                if (scopes.add(s)) {
+                if (!scopes.contains(s)) {
+                    scopes.add(s);
                     model.scopes().add(s);
                 }
             }

@@ -116,6 +116,20 @@ final class EventTableView extends VBox {
         return c;
     }
 
+    private boolean showing = true;
+
+    /**
+     * Whether the table is on screen. A hidden table lets go of its rows (a flood of events would
+     * otherwise have it lay out cells nobody sees every frame) and takes them back when shown.
+     */
+    void setShowing(boolean on) {
+        showing = on;
+        table.setItems(on ? filtered : null);
+        if (on && run != null && run.pinnedSeqProperty().get() > 0) {
+            reveal(run.pinnedSeqProperty().get());
+        }
+    }
+
     /** Follows {@code model} (rebinding when the console focuses another run). */
     void bind(RunModel model) {
         if (run != null) {
@@ -125,7 +139,7 @@ final class EventTableView extends VBox {
         }
         run = model;
         filtered = new FilteredList<>(model.rows());
-        table.setItems(filtered);
+        table.setItems(showing ? filtered : null);
         model.holders().addListener(resync);
         model.scopes().addListener(resync);
         model.types().addListener(resync);
@@ -179,6 +193,9 @@ final class EventTableView extends VBox {
 
     /** Scrolls to and selects the row of event {@code seq}, if it passes the filters. */
     void reveal(long seq) {
+        if (!showing || filtered == null) {
+            return;
+        }
         for (int i = filtered.size() - 1; i >= 0; i--) {
             if (filtered.get(i).seq() == seq) {
                 table.getSelectionModel().select(i);
