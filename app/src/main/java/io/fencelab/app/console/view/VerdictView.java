@@ -222,6 +222,9 @@ final class VerdictView extends ScrollPane {
         if (!v.isSafe()) {
             note = v.witnesses().size() + (v.witnesses().size() == 1 ? " violation. " : " violations. ") + note;
         }
+        if (console.compareProperty().get()) {
+            note = "This panel follows the " + run.name() + " run. " + note;
+        }
         verdictNote.setText(note);
         String p = run.problemProperty().get();
         problem.setText(p);
