@@ -37,7 +37,7 @@ final class EventTableView extends VBox {
     final CheckComboBox<String> holders = new CheckComboBox<>();
     final CheckComboBox<String> scopes = new CheckComboBox<>();
     final CheckComboBox<String> types = new CheckComboBox<>();
-    final CheckBox witnessOnly = new CheckBox("witness events only");
+    final CheckBox witnessOnly = new CheckBox("witnesses only");
     final Label shown = new Label();
     private RunModel run;
     private FilteredList<Event> filtered;
@@ -59,8 +59,8 @@ final class EventTableView extends VBox {
         syncSoon.setOnFinished(e -> sync());
         for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {
             // A fixed width: otherwise every layout measures every item of the list.
-            box.setPrefWidth(150);
-            box.setMaxWidth(150);
+            box.setPrefWidth(135);
+            box.setMaxWidth(135);
         }
         holders.setTitle("holders: all");
         scopes.setTitle("scopes: all");
@@ -93,7 +93,7 @@ final class EventTableView extends VBox {
             box.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> refilter());
         }
         witnessOnly.setOnAction(e -> refilter());
-        Button clear = new Button("Clear filters");
+        Button clear = new Button("Clear");
         clear.setOnAction(e -> {
             holders.getCheckModel().clearChecks();
             scopes.getCheckModel().clearChecks();
@@ -101,7 +101,12 @@ final class EventTableView extends VBox {
             witnessOnly.setSelected(false);
             refilter();
         });
-        HBox filters = new HBox(8, new Label("Filter:"), holders, scopes, types, witnessOnly, clear, shown);
+        Label title = new Label("Filter");
+        Button none = clear;
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {title, witnessOnly, none, shown}) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        HBox filters = new HBox(8, title, holders, scopes, types, witnessOnly, clear, shown);
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setPadding(new Insets(6, 8, 6, 8));
         VBox.setVgrow(table, Priority.ALWAYS);
