@@ -31,7 +31,9 @@ public final class Console {
     private Console(DatabaseSource database, Path runsDir) {
         controller = new ConsoleController(model, loop, database, runsDir);
         view = new ConsoleView(model, controller, loop);
-        scene = new Scene(view, 1600, 960);
+        // As large as a classroom projector shows well, but never larger than the screen.
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        scene = new Scene(view, Math.min(1600, screen.getWidth()), Math.min(960, screen.getHeight()));
         scene.getStylesheets().add(STYLESHEET);
         view.installShortcuts(scene);
     }
@@ -41,8 +43,9 @@ public final class Console {
         Console console = new Console(database, runsDirectory());
         stage.setTitle("Fencelab console");
         stage.setScene(console.scene);
-        stage.setMinWidth(1100);
-        stage.setMinHeight(700);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setMinWidth(Math.min(1100, screen.getWidth()));
+        stage.setMinHeight(Math.min(700, screen.getHeight()));
         stage.show();
         console.controller.start();
         return console;
