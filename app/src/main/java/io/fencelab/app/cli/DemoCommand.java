@@ -41,6 +41,12 @@ public final class DemoCommand implements Callable<Integer> {
         return this;
     }
 
+    /** Prints to {@code writer} (when run from another command, which has no spec of its own to lend). */
+    DemoCommand withOut(PrintWriter writer) {
+        this.out = writer;
+        return this;
+    }
+
     @Override
     public Integer call() {
         if (spec != null) {

@@ -3,14 +3,22 @@ package io.fencelab.app.cli;
 import io.fencelab.app.bench.CoreBenchCommand;
 import io.fencelab.app.bench.EventBenchCommand;
 import io.fencelab.app.bench.RunBenchCommand;
+import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.scenarios.ScenarioException;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-/** {@code fencelab}: with no subcommand, tells the paused-holder story (the console will replace this). */
+/**
+ * {@code fencelab}: with no subcommand, opens the console (on the embedded PostgreSQL unless
+ * {@code --jdbc-url} or {@code FENCELAB_JDBC_URL} says otherwise). Without a display it says so in
+ * one line and tells the paused-holder story headless instead.
+ */
 @Command(name = "fencelab",
         mixinStandardHelpOptions = true,
         version = "Fencelab 0.1.0",
@@ -23,9 +31,20 @@ public final class FencelabCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        return new DemoCommand().withDatabase(database).call();
+        if (!ConsoleLauncher.displayAvailable()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("fencelab: no display available for the console (headless, or neither DISPLAY nor "
+                    + "WAYLAND_DISPLAY is set), so here is the headless demo instead.");
+            err.flush();
+            return new DemoCommand().withDatabase(database).withOut(spec.commandLine().getOut()).call();
+        }
+        ConsoleLauncher.launch(database.resolve(), "paused-holder");
+        return ExitCodes.OK;
     }
 
     /** The configured command line: user errors become one clear line and exit code 2, never a stack trace. */

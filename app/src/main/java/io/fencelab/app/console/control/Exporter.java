@@ -1,0 +1,142 @@
+package io.fencelab.app.console.control;
+
+import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.run.Problems;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLog;
+import io.fencelab.engine.report.ReportBundle;
+import io.fencelab.engine.report.ReportInput;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+
+/**
+ * Writes the report bundle of a run on show, the same files {@code fencelab run --report} writes:
+ * report.html, events.jsonl, metrics.csv, summary.json. The events are the ones the console shows,
+ * so a run that is still going, was stopped, or lost its database exports what happened so far.
+ */
+final class Exporter {
+
+    private final ConsoleModel console;
+    private final ExecutorService io;
+
+    Exporter(ConsoleModel console, ExecutorService io) {
+        this.console = console;
+        this.io = io;
+    }
+
+    /** Gathers what to write on the FX thread, writes it on the I/O thread, reports back on the FX thread. */
+    void export(Path dir, RunModel run, RunSpec spec, Path replayFile, Consumer<String> done) {
+        List<Event> events = run.events().toList();
+        if (events.isEmpty()) {
+            finish("Nothing to export yet: the run has no events.", done);
+            return;
+        }
+        RunResult finished = run.resultProperty().get();
+        Scenario scenario = console.scenario();
+        long now = run.nowMicrosProperty().get();
+        var verdict = run.verdict();
+        var metrics = run.metricsProperty().get();
+        io.execute(() -> {
+            String message;
+            try {
+                Files.createDirectories(dir);
+                Path log = dir.resolve(ReportBundle.EVENTS);
+                try (EventLog out = EventLog.create(log)) {
+                    out.append(events);
+                }
+                Event.RunStarted started = events.getFirst() instanceof Event.RunStarted s ? s : null;
+                RunResult result = finished != null
+                        ? new RunResult(finished.spec(), finished.runId(), finished.endReason(), finished.verdict(),
+                                finished.finalStateJudged(), finished.metrics(), log, events.size(), finished.database())
+                        : new RunResult(spec, 0, inProgress(events, now), verdict, false, metrics, log, events.size(),
+                                started != null ? started.database() : "unknown database");
+                ReportBundle.write(dir, input(scenario, spec, replayFile, started, result, events));
+                message = "Report written to " + dir.resolve(ReportBundle.HTML);
+            } catch (IOException | RuntimeException e) {
+                message = Problems.describe("The report could not be written to " + dir, e);
+            }
+            finish(message, done);
+        });
+    }
+
+    private void finish(String message, Consumer<String> done) {
+        Runnable tell = () -> {
+            console.messageProperty().set(message);
+            if (done != null) {
+                done.accept(message);
+            }
+        };
+        if (Platform.isFxApplicationThread()) {
+            tell.run();
+        } else {
+            Platform.runLater(tell);
+        }
+    }
+
+    private static String inProgress(List<Event> events, long nowMicros) {
+        if (events.getLast() instanceof Event.RunEnded end) {
+            return end.reason();
+        }
+        return "exported while running, at " + Narration.seconds(nowMicros);
+    }
+
+    private static ReportInput input(Scenario scenario, RunSpec spec, Path replayFile, Event.RunStarted started,
+                                     RunResult result, List<Event> events) {
+        if (replayFile != null || scenario == null) {
+            String name = started != null ? started.scenario() : "saved run";
+            return new ReportInput(name, "Saved run " + (replayFile == null ? "" : replayFile.getFileName()),
+                    "A saved event log, replayed in the Fencelab console.", List.of(), result, events,
+                    configuration(spec, result, started), "no expectation (a saved log replayed in the console)",
+                    true, List.of());
+        }
+        List<String> mismatches = scenario.expectation().mismatches(result, events);
+        String expected = scenario.expectation().describe();
+        if (spec != null && spec.fencing() != scenario.spec().fencing()) {
+            expected += " (the scenario as written, with fencing " + scenario.spec().fencing()
+                    + "; this run used " + spec.fencing() + ")";
+        }
+        return new ReportInput(scenario.name(), scenario.notes().title(), scenario.notes().summary(),
+                scenario.notes().story(), result, events, configuration(spec, result, started), expected,
+                mismatches.isEmpty(), mismatches);
+    }
+
+    private static Map<String, String> configuration(RunSpec s, RunResult result, Event.RunStarted started) {
+        Map<String, String> c = new LinkedHashMap<>();
+        if (s != null) {
+            c.put("scenario", s.name());
+            c.put("executor", s.executor().name().toLowerCase(Locale.ROOT));
+            c.put("seed", Long.toString(s.seed()));
+            c.put("duration", s.duration().toString());
+            c.put("lease ttl", s.leaseTtl().toString());
+            c.put("renew every", s.renewInterval().isZero() ? "never" : s.renewInterval().toString());
+            c.put("fencing", s.fencing().name());
+            c.put("token scheme", s.tokenScheme().name());
+            c.put("first write", s.firstWrite().name());
+            c.put("workers", Integer.toString(s.workers().size()));
+            c.put("faults", Integer.toString(s.faults().size()));
+        } else if (started != null) {
+            c.put("scenario", started.scenario());
+            c.put("executor", started.executor());
+            c.put("seed", Long.toString(started.seed()));
+            c.put("fencing", started.fencing());
+            c.put("token scheme", started.tokenScheme());
+        }
+        c.put("database", result.database());
+        c.put("end", result.endReason());
+        c.put("exported from", "the Fencelab console");
+        return c;
+    }
+}

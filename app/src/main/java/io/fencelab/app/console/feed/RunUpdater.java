@@ -1,0 +1,205 @@
+package io.fencelab.app.console.feed;
+
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.run.RunDriver;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.report.Timeline;
+import io.fencelab.engine.run.RunResult;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Once per frame, moves what a run's feed received into its {@link RunModel}: events into the
+ * store and the table, new holders and scopes into the filters, the most telling event into the
+ * narration line, notices into the phase; then polls the driver for run time, verdict and metrics,
+ * and has the timeline rebuilt when events arrived.
+ */
+public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
+
+    /** Most events moved into a model in one frame; the rest wait for the next frame. */
+    static final long MAX_EVENTS_PER_FRAME = 50_000;
+    private static final long METRICS_EVERY_NANOS = 250_000_000;
+    private static final long RATE_WINDOW_NANOS = 1_000_000_000;
+
+    private final RunModel model;
+    private final EventFeed feed;
+    private final RunDriver driver;
+    private final TimelineRebuilder rebuilder = new TimelineRebuilder();
+    private final int generation;
+    private final Set<String> holders = new HashSet<>();
+    private final Set<String> scopes = new HashSet<>();
+    private final Set<String> types = new HashSet<>();
+    private final ArrayDeque<long[]> rate = new ArrayDeque<>();
+    private final List<Event> frameEvents = new ArrayList<>();
+    private Event telling;
+    private boolean timelineStale;
+    private int timelineEvents;
+    private long lastMetricsNanos;
+    private boolean finished;
+    private static int generations;
+
+    public RunUpdater(RunModel model, EventFeed feed, RunDriver driver) {
+        this.model = model;
+        this.feed = feed;
+        this.driver = driver;
+        this.generation = ++generations;
+    }
+
+    public RunModel model() {
+        return model;
+    }
+
+    public RunDriver driver() {
+        return driver;
+    }
+
+    @Override
+    public void frame(long nowNanos) {
+        frameEvents.clear();
+        telling = null;
+        long moved = feed.drain(this, MAX_EVENTS_PER_FRAME);
+        if (!frameEvents.isEmpty()) {
+            model.events().addAll(frameEvents);
+            model.rows().addAll(frameEvents);
+            model.eventCountProperty().set(model.events().size());
+            timelineStale = true;
+        }
+        if (telling != null) {
+            model.narrationProperty().set(Narration.line(telling));
+        }
+        rate.addLast(new long[] {nowNanos, moved});
+        while (rate.size() > 1 && nowNanos - rate.peekFirst()[0] > RATE_WINDOW_NANOS) {
+            rate.removeFirst();
+        }
+        long inWindow = 0;
+        for (long[] r : rate) {
+            inWindow += r[1];
+        }
+        double span = Math.max(1, nowNanos - rate.peekFirst()[0]) / 1e9;
+        model.eventsPerSecondProperty().set(rate.size() < 2 ? 0 : (inWindow - rate.peekFirst()[1]) / span);
+
+        if (!finished) {
+            long now = driver.nowMicros();
+            if (now > model.nowMicrosProperty().get()) {
+                model.nowMicrosProperty().set(now);
+            }
+            Verdict v = driver.verdictSoFar();
+            if (v.witnesses().size() != model.verdict().witnesses().size() || v.kind() != model.verdict().kind()) {
+                model.verdictProperty().set(v);
+                verdictChanged();
+            }
+            if (nowNanos - lastMetricsNanos > METRICS_EVERY_NANOS || moved > 0 && lastMetricsNanos == 0) {
+                model.metricsProperty().set(driver.metricsSoFar());
+                lastMetricsNanos = nowNanos;
+            }
+        }
+        refreshTimeline();
+    }
+
+    private void refreshTimeline() {
+        TimelineRebuilder.Built built = rebuilder.take();
+        if (built != null && built.generation() == generation && built.events() >= timelineEvents) {
+            timelineEvents = built.events();
+            model.timelineProperty().set(highlighted(built.timeline()));
+        }
+        if (timelineStale && !rebuilder.busy()) {
+            timelineStale = false;
+            rebuilder.request(generation, model.events().snapshot());
+        }
+    }
+
+    private Timeline highlighted(Timeline timeline) {
+        Verdict v = model.verdict();
+        return v.witnesses().isEmpty() ? timeline : timeline.highlight(v);
+    }
+
+    /** Makes the timeline show the model's current verdict's witnesses (the verdict changed). */
+    public void verdictChanged() {
+        Timeline t = model.timeline();
+        if (t != null) {
+            model.timelineProperty().set(highlighted(t));
+        }
+    }
+
+    @Override
+    public void events(List<Event> batch) {
+        frameEvents.addAll(batch);
+        for (Event e : batch) {
+            if (e.holder() != null && holders.add(e.holder())) {
+                model.holders().add(e.holder());
+            }
+            if (e.scope() != null && scopes.add(e.scope())) {
+                model.scopes().add(e.scope());
+            }
+            String type = Narration.type(e);
+            if (types.add(type)) {
+                model.types().add(type);
+            }
+            if (telling == null || Narration.weight(e) >= Narration.weight(telling)) {
+                telling = e;
+            }
+        }
+    }
+
+    @Override
+    public void notice(Notice notice) {
+        switch (notice) {
+            case Notice.Prepared p -> {
+                model.infoProperty().set(p.info());
+                model.endMicrosProperty().set(p.info().durationMicros());
+            }
+            case Notice.Phase p -> {
+                if (!model.phase().isOver()) {
+                    model.phaseProperty().set(p.phase());
+                }
+            }
+            case Notice.Finished f -> finish(f.result(), null);
+            case Notice.Failed f -> finish(f.result(), f.message());
+        }
+    }
+
+    private void finish(RunResult result, String problem) {
+        // Events delivered before the end notice are already in this frame's batch.
+        if (!frameEvents.isEmpty()) {
+            model.events().addAll(frameEvents);
+            model.rows().addAll(frameEvents);
+            model.eventCountProperty().set(model.events().size());
+            frameEvents.clear();
+            timelineStale = true;
+        }
+        finished = true;
+        long now = Math.max(driver.nowMicros(), model.events().size() == 0 ? 0 : model.events().last().atMicros());
+        model.nowMicrosProperty().set(now);
+        if (result != null) {
+            model.resultProperty().set(result);
+            model.verdictProperty().set(result.verdict());
+            model.metricsProperty().set(result.metrics());
+        } else {
+            model.verdictProperty().set(driver.verdictSoFar());
+            model.metricsProperty().set(driver.metricsSoFar());
+        }
+        verdictChanged();
+        String failure = problem;
+        if (failure == null && result != null && result.endReason().startsWith("failed")) {
+            failure = "The run could not go on: " + result.endReason().substring("failed".length())
+                    .replaceFirst("^:\\s*", "") + ". The events so far are kept; you can still look at them and export them.";
+        }
+        if (failure != null) {
+            model.problemProperty().set(failure);
+            model.phaseProperty().set(RunPhase.FAILED);
+        } else {
+            model.phaseProperty().set(RunPhase.ENDED);
+        }
+    }
+
+    /** Stops showing this run: its driver is told to let go, and nothing more reaches the model. */
+    public void close() {
+        driver.close();
+    }
+}

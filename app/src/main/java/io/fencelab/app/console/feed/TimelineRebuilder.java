@@ -1,0 +1,57 @@
+package io.fencelab.app.console.feed;
+
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.report.Timeline;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Builds the report's {@link Timeline} model from a run's events off the FX thread: building it
+ * walks every event, which would not fit in a frame for a large run. One build runs at a time per
+ * run shown; the frame loop asks for a new one when events have arrived and the last one is done,
+ * and picks up the result on a later frame.
+ */
+public final class TimelineRebuilder {
+
+    private static final ExecutorService BUILDERS = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("fencelab-timeline").factory());
+
+    /** A finished build: the timeline of the first {@code events} events of generation {@code generation}. */
+    public record Built(int generation, int events, Timeline timeline, long buildNanos) {}
+
+    private final AtomicReference<Built> done = new AtomicReference<>();
+    private volatile boolean busy;
+
+    /** Whether a build is running (then asking again waits for the next frame). */
+    public boolean busy() {
+        return busy;
+    }
+
+    /** Starts building the timeline of {@code events} (a list that does not change) unless one is running. */
+    public boolean request(int generation, List<Event> events) {
+        if (busy) {
+            return false;
+        }
+        busy = true;
+        BUILDERS.execute(() -> {
+            try {
+                long t0 = System.nanoTime();
+                Timeline timeline = Timeline.from(events);
+                done.set(new Built(generation, events.size(), timeline, System.nanoTime() - t0));
+            } catch (RuntimeException e) {
+                // A log the timeline cannot draw (a bug) must not take the console down; the table still shows it.
+                org.slf4j.LoggerFactory.getLogger(TimelineRebuilder.class).warn("timeline build failed", e);
+            } finally {
+                busy = false;
+            }
+        });
+        return true;
+    }
+
+    /** The latest finished build, once (null if none since the last call). */
+    public Built take() {
+        return done.getAndSet(null);
+    }
+}

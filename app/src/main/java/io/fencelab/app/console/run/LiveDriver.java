@@ -1,0 +1,160 @@
+package io.fencelab.app.console.run;
+
+import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.RunInfo;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Drives a live run: real threads, real time. It is prepared on the driver's thread
+ * ({@code fencelab-live}) and starts when the user presses play; from then on it cannot be paused
+ * or stepped (real workers do not wait), only stopped. The run's asynchronous bus delivers events
+ * to the console from its dispatcher thread.
+ */
+public final class LiveDriver implements RunDriver {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveDriver.class);
+
+    private final Database db;
+    private final RunSpec spec;
+    private final Path eventLog;
+    private final EventFeed feed;
+    private final Thread thread;
+    private final CountDownLatch go = new CountDownLatch(1);
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile boolean stopRequested;
+    private volatile Run run;
+    private volatile long startNanos;
+    private volatile long endMicros = -1;
+
+    public LiveDriver(Database db, RunSpec spec, Path eventLog, EventFeed feed) {
+        this.db = db;
+        this.spec = spec;
+        this.eventLog = eventLog;
+        this.feed = feed;
+        this.thread = Thread.ofPlatform().daemon().name("fencelab-live").unstarted(this::drive);
+    }
+
+    @Override
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public void play() {
+        go.countDown();
+    }
+
+    @Override
+    public void pause() {
+        // real workers do not wait
+    }
+
+    @Override
+    public void step() {
+        // nor step
+    }
+
+    @Override
+    public void setSpeed(double speed) {
+        // a live run's pace is its time scale, fixed when it starts
+    }
+
+    @Override
+    public void stop() {
+        stopRequested = true;
+        Run r = run;
+        if (r != null && startNanos != 0) {
+            r.stop();
+        }
+        go.countDown();
+    }
+
+    @Override
+    public void close() {
+        feed.close();
+        stop();
+    }
+
+    @Override
+    public boolean awaitClosed(long millis) throws InterruptedException {
+        return closed.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return new Capabilities(false, false);
+    }
+
+    @Override
+    public long nowMicros() {
+        if (endMicros >= 0) {
+            return endMicros;
+        }
+        long start = startNanos;
+        if (start == 0) {
+            return 0;
+        }
+        long micros = (long) ((System.nanoTime() - start) / 1_000.0 / spec.timeScale());
+        return Math.min(micros, spec.duration().toNanos() / 1_000);
+    }
+
+    @Override
+    public Verdict verdictSoFar() {
+        Run r = run;
+        return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
+    }
+
+    @Override
+    public MetricsSnapshot metricsSoFar() {
+        Run r = run;
+        return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
+    }
+
+    private void drive() {
+        Run prepared;
+        try {
+            prepared = Run.prepare(db, spec, eventLog);
+        } catch (RuntimeException e) {
+            LOG.warn("could not prepare a live run", e);
+            feed.notice(new Notice.Failed(Problems.describe("could not prepare the live run", e), null));
+            closed.countDown();
+            return;
+        }
+        run = prepared;
+        try (Run r = prepared) {
+            r.bus().subscribe("console", feed);
+            feed.notice(new Notice.Prepared(RunInfo.of(spec)));
+            feed.notice(new Notice.Phase(RunPhase.PAUSED));
+            go.await();
+            if (stopRequested) {
+                return;
+            }
+            feed.notice(new Notice.Phase(RunPhase.PLAYING));
+            startNanos = System.nanoTime();
+            if (stopRequested) {
+                r.stop();
+            }
+            RunResult result = r.runToEnd();
+            endMicros = Math.max(0, nowMicros());
+            feed.notice(new Notice.Finished(result));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("live run stopped on an error", e);
+            feed.notice(new Notice.Failed(Problems.describe("the live run stopped on an error", e), null));
+        } finally {
+            closed.countDown();
+        }
+    }
+}

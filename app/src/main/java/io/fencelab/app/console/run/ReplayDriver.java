@@ -1,0 +1,252 @@
+package io.fencelab.app.console.run;
+
+import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.RunInfo;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.OnlineChecker;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Replays a saved event log ({@code events.jsonl}) as if it were running: the same controls as a
+ * simulated run (play, pause, step one event, speed), no database. The verdict and metrics come
+ * from the same checker and collector the engine uses, fed as the events are played, so they match
+ * what the run itself said (except final-state checks, which need the database).
+ */
+public final class ReplayDriver implements RunDriver {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplayDriver.class);
+
+    private static final long SLICE_NANOS = 8_000_000;
+    private static final int FLAT_BATCH = 4096;
+
+    private final Path file;
+    private final EventFeed feed;
+    private final Thread thread;
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final Object lock = new Object();
+    private boolean playing;
+    private int stepsRequested;
+    private double speed = 1.0;
+    private boolean stopRequested;
+    private volatile int commands;
+
+    private final Object judgement = new Object();
+    private final OnlineChecker checker = new OnlineChecker();
+    private final MetricsCollector metrics = new MetricsCollector();
+    private volatile long nowMicros;
+
+    public ReplayDriver(Path file, EventFeed feed) {
+        this.file = file;
+        this.feed = feed;
+        this.thread = Thread.ofPlatform().daemon().name("fencelab-replay").unstarted(this::drive);
+    }
+
+    @Override
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public void play() {
+        command(() -> playing = true);
+    }
+
+    @Override
+    public void pause() {
+        command(() -> playing = false);
+    }
+
+    @Override
+    public void step() {
+        command(() -> {
+            playing = false;
+            stepsRequested++;
+        });
+    }
+
+    @Override
+    public void setSpeed(double newSpeed) {
+        command(() -> speed = newSpeed);
+    }
+
+    @Override
+    public void stop() {
+        command(() -> stopRequested = true);
+    }
+
+    @Override
+    public void close() {
+        feed.close();
+        stop();
+    }
+
+    @Override
+    public boolean awaitClosed(long millis) throws InterruptedException {
+        return closed.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return new Capabilities(true, false);
+    }
+
+    @Override
+    public long nowMicros() {
+        return nowMicros;
+    }
+
+    @Override
+    public Verdict verdictSoFar() {
+        synchronized (judgement) {
+            return checker.verdict();
+        }
+    }
+
+    @Override
+    public MetricsSnapshot metricsSoFar() {
+        synchronized (judgement) {
+            return metrics.snapshot();
+        }
+    }
+
+    private void command(Runnable change) {
+        synchronized (lock) {
+            change.run();
+            commands++;
+            lock.notifyAll();
+        }
+    }
+
+    private void drive() {
+        try {
+            List<Event> events;
+            try {
+                events = EventLogReader.read(file);
+            } catch (IOException | RuntimeException e) {
+                LOG.info("could not read the saved run {}: {}", file, e.getMessage());
+                feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
+                return;
+            }
+            if (events.isEmpty() || !(events.getFirst() instanceof Event.RunStarted start)) {
+                feed.notice(new Notice.Failed(file + " is not a Fencelab event log: it does not begin with RunStarted",
+                        null));
+                return;
+            }
+            long end = events.getLast().atMicros();
+            feed.notice(new Notice.Prepared(RunInfo.replayOf(start, end)));
+            feed.notice(new Notice.Phase(RunPhase.PAUSED));
+            play(events);
+            String reason = events.getLast() instanceof Event.RunEnded e ? e.reason()
+                    : "cut short: the log has no RunEnded line";
+            feed.notice(new Notice.Phase(reason.startsWith("failed") || reason.startsWith("cut short")
+                    ? RunPhase.FAILED : RunPhase.ENDED));
+            if (!(events.getLast() instanceof Event.RunEnded)) {
+                feed.notice(new Notice.Failed("the log " + file.getFileName() + " was cut short (no RunEnded line)",
+                        null));
+            }
+        } finally {
+            closed.countDown();
+        }
+    }
+
+    private void play(List<Event> events) {
+        int next = 0;
+        boolean wasPlaying = false;
+        while (next < events.size()) {
+            boolean play;
+            boolean step;
+            double currentSpeed;
+            synchronized (lock) {
+                if (wasPlaying && !playing && !stopRequested) {
+                    feed.notice(new Notice.Phase(RunPhase.PAUSED));
+                    wasPlaying = false;
+                }
+                while (!playing && stepsRequested == 0 && !stopRequested) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+                if (stopRequested) {
+                    return;
+                }
+                play = playing;
+                step = !play && stepsRequested > 0;
+                if (step) {
+                    stepsRequested--;
+                }
+                currentSpeed = speed;
+            }
+            if (play != wasPlaying) {
+                feed.notice(new Notice.Phase(play ? RunPhase.PLAYING : RunPhase.PAUSED));
+                wasPlaying = play;
+            }
+            if (step) {
+                next = hand(events, next, next + 1);
+            } else if (currentSpeed == Pacer.AS_FAST_AS_POSSIBLE) {
+                int seen = commands;
+                while (next < events.size() && commands == seen) {
+                    next = hand(events, next, Math.min(events.size(), next + FLAT_BATCH));
+                }
+            } else {
+                next = paced(events, next, currentSpeed);
+            }
+        }
+    }
+
+    private int paced(List<Event> events, int from, double speed) {
+        int seen = commands;
+        int next = from;
+        long realAnchor = System.nanoTime();
+        long virtualAnchor = nowMicros;
+        while (next < events.size() && commands == seen) {
+            long target = virtualAnchor + (long) ((System.nanoTime() - realAnchor) / 1_000.0 * speed);
+            int until = next;
+            while (until < events.size() && events.get(until).atMicros() <= target) {
+                until++;
+            }
+            next = hand(events, next, until);
+            nowMicros = Math.max(nowMicros, Math.min(target, events.getLast().atMicros()));
+            synchronized (lock) {
+                if (commands == seen) {
+                    try {
+                        lock.wait(SLICE_NANOS / 1_000_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return events.size();
+                    }
+                }
+            }
+        }
+        return next;
+    }
+
+    /** Hands events {@code [from, to)} to the checker, the metrics and the console; returns {@code to}. */
+    private int hand(List<Event> events, int from, int to) {
+        if (to <= from) {
+            return from;
+        }
+        List<Event> batch = List.copyOf(new ArrayList<>(events.subList(from, to)));
+        synchronized (judgement) {
+            checker.accept(batch);
+            metrics.accept(batch);
+        }
+        nowMicros = Math.max(nowMicros, batch.getLast().atMicros());
+        feed.accept(batch);
+        return to;
+    }
+}

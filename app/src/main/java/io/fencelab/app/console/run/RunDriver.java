@@ -1,0 +1,55 @@
+package io.fencelab.app.console.run;
+
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+
+/**
+ * Moves one run forward on its own thread and tells the console through an
+ * {@link io.fencelab.app.console.feed.EventFeed}: the engine's events, and notices (prepared,
+ * playing, paused, finished, failed). Every method may be called from the FX thread and returns at
+ * once; database work never happens on the caller's thread.
+ */
+public interface RunDriver {
+
+    /** Starts the driver's thread: it prepares the run and waits, paused at the start. */
+    void start();
+
+    void play();
+
+    void pause();
+
+    /** Runs until at least one more event has happened, then pauses. */
+    void step();
+
+    /** {@link io.fencelab.engine.clock.Pacer#AS_FAST_AS_POSSIBLE} or 0.01 to 100 run seconds per second. */
+    void setSpeed(double speed);
+
+    /** Ends the run now; what happened so far is kept and judged. */
+    void stop();
+
+    /** Stops and lets go of the run (its thread finishes on its own; the caller does not wait). */
+    void close();
+
+    /** Waits up to {@code millis} for the driver's thread to finish (tests, shutdown). */
+    boolean awaitClosed(long millis) throws InterruptedException;
+
+    /** What this kind of run lets a user do. */
+    Capabilities capabilities();
+
+    /** Run time now, in microseconds (moves smoothly while playing). */
+    long nowMicros();
+
+    /** The checker's verdict on the events so far. */
+    Verdict verdictSoFar();
+
+    /** The metrics of the events so far. */
+    MetricsSnapshot metricsSoFar();
+
+    /**
+     * What a run can be asked to do.
+     *
+     * @param pause      it can be paused and stepped, and its speed changed
+     * @param handFaults a fault can be injected on a chosen holder while it runs
+     */
+    record Capabilities(boolean pause, boolean handFaults) {}
+}

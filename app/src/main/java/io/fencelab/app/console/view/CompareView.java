@@ -1,0 +1,72 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.RunModel;
+import javafx.beans.InvalidationListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+
+/**
+ * The same scenario and seed twice, one above the other, sharing one time window so they stay
+ * aligned: fencing on, then fencing off, each with its own verdict.
+ */
+final class CompareView extends SplitPane {
+
+    final TimelineView on;
+    final TimelineView off;
+    final Label onVerdict = new Label();
+    final Label offVerdict = new Label();
+
+    CompareView(ConsoleModel model, TimelineView.Intents intents, FrameLoop loop) {
+        setOrientation(Orientation.VERTICAL);
+        getStyleClass().add("compare");
+        on = new TimelineView(model.fencingOn(), model.window(), intents, loop);
+        off = new TimelineView(model.fencingOff(), model.window(), intents, loop);
+        on.setId("timeline-fencing-on");
+        off.setId("timeline-fencing-off");
+        onVerdict.setId("compare-verdict-on");
+        offVerdict.setId("compare-verdict-off");
+        getItems().addAll(pane(model.fencingOn(), on, onVerdict), pane(model.fencingOff(), off, offVerdict));
+    }
+
+    private BorderPane pane(RunModel run, TimelineView view, Label verdict) {
+        Label title = new Label();
+        title.getStyleClass().add("compare-title");
+        verdict.getStyleClass().add("compare-verdict");
+        HBox header = new HBox(12, verdict, title);
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.setPadding(new Insets(4, 8, 4, 8));
+        header.getStyleClass().add("compare-header");
+        InvalidationListener refresh = o -> {
+            String fencing = run.infoProperty().get().fencingInWords();
+            title.setText((fencing.isEmpty() ? run.name() : fencing) + "  ·  " + run.eventCountProperty().get()
+                    + " events");
+            boolean started = run.eventCountProperty().get() > 0;
+            verdict.getStyleClass().removeAll("verdict-safe", "verdict-violated", "verdict-none");
+            if (!started) {
+                verdict.setText("—");
+                verdict.getStyleClass().add("verdict-none");
+            } else if (run.verdict().isSafe()) {
+                verdict.setText("SAFE");
+                verdict.getStyleClass().add("verdict-safe");
+            } else {
+                verdict.setText("VIOLATED");
+                verdict.getStyleClass().add("verdict-violated");
+            }
+        };
+        run.verdictProperty().addListener(refresh);
+        run.infoProperty().addListener(refresh);
+        run.phaseProperty().addListener(refresh);
+        run.eventCountProperty().addListener(refresh);
+        refresh.invalidated(null);
+        BorderPane p = new BorderPane(view);
+        p.setTop(header);
+        return p;
+    }
+}

@@ -1,0 +1,286 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.RunModel;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.file.Path;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * The console window's content. Left: the catalog, the scenario's story and parameters. Centre:
+ * the timeline (or two, when comparing), and below it the rate charts and the event table. Right:
+ * the verdict, what just happened, witnesses, the pinned event, faults by hand. Bottom: status.
+ * Views bind to the model and hand what the user asks for to the controller.
+ */
+public final class ConsoleView extends BorderPane {
+
+    /** What an image export shows. */
+    public enum Part { TIMELINE, CHARTS, WINDOW }
+
+    /** The file dialogs (replaceable in tests, which cannot click through native dialogs). */
+    public interface Dialogs {
+        void openScenarioFile();
+
+        void openSavedRun();
+
+        void exportReport();
+
+        void exportPng(Part part);
+    }
+
+    private final ConsoleModel model;
+    private final ConsoleController controller;
+    final ControlBar controls;
+    final CatalogView catalog;
+    final TimelineView timeline;
+    final CompareView compare;
+    final StackPane timelineArea = new StackPane();
+    final RateChart charts = new RateChart();
+    final EventTableView table;
+    final VerdictView verdict;
+    final StatusBar status;
+    final TabPane below = new TabPane();
+    final Label databaseProblem = new Label();
+    private Dialogs dialogs;
+    private final VBox centre;
+    private final SplitPane middle;
+
+    public ConsoleView(ConsoleModel model, ConsoleController controller, FrameLoop loop) {
+        this.model = model;
+        this.controller = controller;
+        getStyleClass().add("console");
+        dialogs = new FileDialogs();
+        Dialogs forward = new Dialogs() {
+            @Override
+            public void openScenarioFile() {
+                dialogs.openScenarioFile();
+            }
+
+            @Override
+            public void openSavedRun() {
+                dialogs.openSavedRun();
+            }
+
+            @Override
+            public void exportReport() {
+                dialogs.exportReport();
+            }
+
+            @Override
+            public void exportPng(Part part) {
+                dialogs.exportPng(part);
+            }
+        };
+        controls = new ControlBar(model, controller, forward);
+        catalog = new CatalogView(model, controller, forward);
+        timeline = new TimelineView(model.main(), model.window(), controller, loop);
+        timeline.setId("timeline");
+        compare = new CompareView(model, controller, loop);
+        table = new EventTableView(controller);
+        verdict = new VerdictView(model, controller);
+        status = new StatusBar(model);
+
+        databaseProblem.setId("database-problem");
+        databaseProblem.getStyleClass().add("problem-banner");
+        databaseProblem.setWrapText(true);
+        databaseProblem.setMaxWidth(Double.MAX_VALUE);
+        databaseProblem.textProperty().bind(model.databaseProblemProperty());
+        databaseProblem.visibleProperty().bind(model.databaseProblemProperty().isNotEmpty());
+        databaseProblem.managedProperty().bind(databaseProblem.visibleProperty());
+
+        timelineArea.getChildren().setAll(timeline);
+        centre = new VBox(timelineArea, new Legend());
+        VBox.setVgrow(timelineArea, javafx.scene.layout.Priority.ALWAYS);
+        Tab chartsTab = new Tab("Rates per second", charts);
+        Tab tableTab = new Tab("Events", table);
+        chartsTab.setClosable(false);
+        tableTab.setClosable(false);
+        below.getTabs().addAll(chartsTab, tableTab);
+        below.setId("below");
+        middle = new SplitPane(centre, below);
+        middle.setOrientation(Orientation.VERTICAL);
+        middle.setDividerPositions(0.64);
+
+        SplitPane columns = new SplitPane(catalog, middle, verdict);
+        columns.setDividerPositions(0.21, 0.78);
+        SplitPane.setResizableWithParent(catalog, false);
+        SplitPane.setResizableWithParent(verdict, false);
+        setTop(new VBox(controls, databaseProblem));
+        setCenter(columns);
+        setBottom(status);
+
+        for (RunModel r : new RunModel[] {model.main(), model.fencingOn(), model.fencingOff()}) {
+            r.pinnedSeqProperty().addListener((o, was, now) -> {
+                if (model.focused() == r && now.longValue() > 0) {
+                    table.reveal(now.longValue());
+                }
+            });
+        }
+        model.compareProperty().addListener((o, was, now) -> focus());
+        focus();
+    }
+
+    /** Shows one timeline or two, and points the charts, table, verdict and status at the focused run. */
+    private void focus() {
+        RunModel run = model.focused();
+        boolean comparing = model.compareProperty().get();
+        timelineArea.getChildren().setAll(comparing ? compare : timeline);
+        // Two timelines need the room more than the charts do.
+        middle.setDividerPositions(comparing ? 0.8 : 0.64);
+        charts.bind(run);
+        table.bind(run);
+        verdict.bind(run);
+        status.bind(run);
+    }
+
+    /** Keyboard: space plays or pauses, right arrow steps, P D R K inject faults, Home fits the timeline. */
+    public void installShortcuts(Scene scene) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+                return;
+            }
+            boolean handled = true;
+            switch (e.getCode()) {
+                case SPACE -> controller.togglePlay();
+                case RIGHT -> controller.step();
+                case HOME -> controller.fit();
+                default -> handled = hotFault(e.getCode());
+            }
+            if (handled) {
+                e.consume();
+            }
+        });
+    }
+
+    private boolean hotFault(KeyCode code) {
+        for (ConsoleController.HandFault f : ConsoleController.HandFault.values()) {
+            if (code.getName().equalsIgnoreCase(f.key)) {
+                controller.injectFault(f, model.faultHolderProperty().get());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Replaces the file dialogs (tests). */
+    public void setDialogs(Dialogs replacement) {
+        this.dialogs = replacement;
+    }
+
+    /** A picture of part of the window, as it is now. */
+    public WritableImage snapshot(Part part) {
+        Node node = switch (part) {
+            case TIMELINE -> centre;
+            case CHARTS -> charts;
+            case WINDOW -> this;
+        };
+        return node.snapshot(null, null);
+    }
+
+    /** Saves a picture of part of the window as a PNG file (written off the FX thread). */
+    public void savePng(Part part, Path file, java.util.function.Consumer<String> done) {
+        BufferedImage image = SwingFXUtils.fromFXImage(snapshot(part), null);
+        controller.savePng(image, file, done);
+    }
+
+    public TimelineView timeline() {
+        return timeline;
+    }
+
+    /** The real dialogs: file and directory choosers owned by the window. */
+    private final class FileDialogs implements Dialogs {
+        private File lastDir;
+
+        private Window window() {
+            return getScene() == null ? null : getScene().getWindow();
+        }
+
+        private void remember(File f) {
+            if (f != null) {
+                lastDir = f.isDirectory() ? f : f.getParentFile();
+            }
+        }
+
+        @Override
+        public void openScenarioFile() {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Open a scenario file");
+            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios", "*.yaml", "*.yml",
+                    "*.json"), new FileChooser.ExtensionFilter("All files", "*"));
+            if (lastDir != null) {
+                chooser.setInitialDirectory(lastDir);
+            }
+            File f = chooser.showOpenDialog(window());
+            remember(f);
+            if (f != null) {
+                controller.openScenarioFile(f.toPath());
+            }
+        }
+
+        @Override
+        public void openSavedRun() {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Open a saved run (events.jsonl)");
+            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Event logs", "*.jsonl"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            if (lastDir != null) {
+                chooser.setInitialDirectory(lastDir);
+            }
+            File f = chooser.showOpenDialog(window());
+            remember(f);
+            if (f != null) {
+                controller.openSavedRun(f.toPath());
+            }
+        }
+
+        @Override
+        public void exportReport() {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Export the report into a folder");
+            if (lastDir != null) {
+                chooser.setInitialDirectory(lastDir);
+            }
+            File dir = chooser.showDialog(window());
+            remember(dir);
+            if (dir != null) {
+                controller.exportReport(dir.toPath(), null);
+            }
+        }
+
+        @Override
+        public void exportPng(Part part) {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Save a picture");
+            chooser.setInitialFileName(part.name().toLowerCase() + ".png");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG images", "*.png"));
+            if (lastDir != null) {
+                chooser.setInitialDirectory(lastDir);
+            }
+            File f = chooser.showSaveDialog(window());
+            remember(f);
+            if (f != null) {
+                savePng(part, f.toPath(), null);
+            }
+        }
+    }
+}

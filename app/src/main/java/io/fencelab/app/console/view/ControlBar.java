@@ -1,0 +1,149 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.RunPhase;
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
+import javafx.scene.control.Slider;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * The transport controls: play or pause, single step, speed (a logarithmic slider from 0.01x to
+ * 100x, or as fast as possible), restart with the same seed or a new one, compare fencing on and
+ * off, export, and open a saved run.
+ */
+final class ControlBar extends HBox {
+
+    final Button play = new Button("Play");
+    final Button step = new Button("Step");
+    final Slider speed = new Slider(-2, 2, 0);
+    final Label speedLabel = new Label("1x");
+    final CheckBox fastest = new CheckBox("as fast as possible");
+    final Button restart = new Button("Restart");
+    final Button newSeed = new Button("New seed");
+    final ToggleButton compare = new ToggleButton("Compare fencing on / off");
+    final Button fit = new Button("Fit");
+    final MenuButton export = new MenuButton("Export");
+    final Button openRun = new Button("Open saved run…");
+
+    ControlBar(ConsoleModel model, ConsoleController controller, ConsoleView.Dialogs dialogs) {
+        getStyleClass().add("control-bar");
+        setAlignment(Pos.CENTER_LEFT);
+        setSpacing(8);
+        setPadding(new Insets(8, 12, 8, 12));
+        play.setId("play");
+        step.setId("step");
+        speed.setId("speed");
+        fastest.setId("fastest");
+        restart.setId("restart");
+        newSeed.setId("new-seed");
+        compare.setId("compare");
+        export.setId("export");
+        openRun.setId("open-run");
+        fit.setId("fit");
+        play.getStyleClass().add("play-button");
+
+        play.setOnAction(e -> controller.togglePlay());
+        play.setTooltip(new Tooltip("Play or pause (space)"));
+        step.setOnAction(e -> controller.step());
+        step.setTooltip(new Tooltip("One more event, then pause (right arrow)"));
+        restart.setOnAction(e -> controller.restart());
+        restart.setTooltip(new Tooltip("Run again from the start with the same seed: the same events happen"));
+        newSeed.setOnAction(e -> controller.newSeed());
+        newSeed.setTooltip(new Tooltip("Run again from the start with a different random seed"));
+        fit.setOnAction(e -> controller.fit());
+        fit.setTooltip(new Tooltip("Show the whole run and follow the playhead (Home)"));
+        compare.setOnAction(e -> controller.setCompare(compare.isSelected()));
+        compare.setTooltip(new Tooltip("Run the same scenario and seed twice, side by side: fencing on and fencing off"));
+        model.compareProperty().addListener((o, was, now) -> compare.setSelected(now));
+
+        speed.setPrefWidth(170);
+        speed.setMajorTickUnit(1);
+        speed.setShowTickMarks(true);
+        speed.setTooltip(new Tooltip("Run seconds per real second, from 0.01x to 100x"));
+        speed.valueProperty().addListener((o, was, now) -> {
+            if (Math.abs(Math.log10(model.speedProperty().get()) - now.doubleValue()) > 1e-9) {
+                controller.setSpeed(roundSpeed(Math.pow(10, now.doubleValue())));
+            }
+        });
+        model.speedProperty().addListener((o, was, now) -> {
+            double v = Math.log10(now.doubleValue());
+            if (Math.abs(speed.getValue() - v) > 1e-9) {
+                speed.setValue(v);
+            }
+        });
+        speedLabel.textProperty().bind(Bindings.createStringBinding(() -> model.fastestProperty().get()
+                ? "fastest" : speedText(model.speedProperty().get()), model.speedProperty(), model.fastestProperty()));
+        speedLabel.setMinWidth(64);
+        speedLabel.getStyleClass().add("speed-label");
+        fastest.setOnAction(e -> controller.setFastest(fastest.isSelected()));
+        model.fastestProperty().addListener((o, was, now) -> fastest.setSelected(now));
+
+        MenuItem report = new MenuItem("Report (HTML, events, metrics, summary)…");
+        report.setOnAction(e -> dialogs.exportReport());
+        MenuItem timelinePng = new MenuItem("Timeline as PNG…");
+        timelinePng.setOnAction(e -> dialogs.exportPng(ConsoleView.Part.TIMELINE));
+        MenuItem chartsPng = new MenuItem("Charts as PNG…");
+        chartsPng.setOnAction(e -> dialogs.exportPng(ConsoleView.Part.CHARTS));
+        MenuItem windowPng = new MenuItem("Whole window as PNG…");
+        windowPng.setOnAction(e -> dialogs.exportPng(ConsoleView.Part.WINDOW));
+        export.getItems().addAll(report, timelinePng, chartsPng, windowPng);
+        openRun.setOnAction(e -> dialogs.openSavedRun());
+        openRun.setTooltip(new Tooltip("Replay a saved events.jsonl (no database needed)"));
+
+        // Play/pause/step only where the run allows it; the label follows the run's phase.
+        Runnable refresh = () -> {
+            RunPhase phase = model.focused().phase();
+            boolean pausable = model.capabilitiesProperty().get().pause();
+            boolean playing = phase == RunPhase.PLAYING;
+            play.setText(playing ? "Pause" : phase.isOver() ? "Play again" : "Play");
+            play.setDisable(phase == RunPhase.IDLE || phase == RunPhase.PREPARING || playing && !pausable);
+            step.setDisable(!pausable || phase.isOver() || phase == RunPhase.IDLE || phase == RunPhase.PREPARING);
+            speed.setDisable(!pausable || model.fastestProperty().get());
+            fastest.setDisable(!pausable);
+        };
+        model.main().phaseProperty().addListener(o -> refresh.run());
+        model.fencingOff().phaseProperty().addListener(o -> refresh.run());
+        model.fencingOn().phaseProperty().addListener(o -> refresh.run());
+        model.capabilitiesProperty().addListener(o -> refresh.run());
+        model.compareProperty().addListener(o -> refresh.run());
+        model.fastestProperty().addListener(o -> refresh.run());
+        refresh.run();
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label speedTitle = new Label("Speed");
+        getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
+                speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, spacer, export, openRun);
+    }
+
+    /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */
+    static double roundSpeed(double speed) {
+        double p = Math.pow(10, Math.floor(Math.log10(speed)) - 1);
+        return Math.round(speed / p) * p;
+    }
+
+    static String speedText(double speed) {
+        if (speed >= 10) {
+            return String.format(Locale.ROOT, "%.0fx", speed);
+        }
+        if (speed >= 1) {
+            return String.format(Locale.ROOT, "%.1fx", speed);
+        }
+        return String.format(Locale.ROOT, "%.2fx", speed);
+    }
+}

@@ -1,0 +1,179 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.event.Event;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.controlsfx.control.CheckComboBox;
+
+/**
+ * Every event of the run in a table, with filters by holder, scope and type (ControlsFX
+ * check-combo boxes: nothing ticked means everything) and "witness events only". Selecting a row
+ * pins the event, so the timeline and the details follow.
+ */
+final class EventTableView extends VBox {
+
+    final TableView<Event> table = new TableView<>();
+    final CheckComboBox<String> holders = new CheckComboBox<>();
+    final CheckComboBox<String> scopes = new CheckComboBox<>();
+    final CheckComboBox<String> types = new CheckComboBox<>();
+    final CheckBox witnessOnly = new CheckBox("witness events only");
+    final Label shown = new Label();
+    private RunModel run;
+    private FilteredList<Event> filtered;
+    private final ListChangeListener<String> resync = c -> sync();
+
+    EventTableView(ConsoleController controller) {
+        getStyleClass().add("event-table");
+        table.setId("event-table");
+        holders.setId("filter-holders");
+        scopes.setId("filter-scopes");
+        types.setId("filter-types");
+        holders.setTitle("holders: all");
+        scopes.setTitle("scopes: all");
+        types.setTitle("types: all");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(column("seq", 60, e -> e.seq()));
+        table.getColumns().add(column("time", 100, e -> Narration.seconds(e.atMicros())));
+        table.getColumns().add(column("type", 160, Narration::type));
+        table.getColumns().add(column("holder", 80, Event::holder));
+        table.getColumns().add(column("scope", 80, Event::scope));
+        table.getColumns().add(column("token", 90, e -> e.tokenOrNull() == null ? "" : e.tokenOrNull().toString()));
+        table.getColumns().add(column("detail", 300, Narration::detail));
+        table.setPlaceholder(new Label("no events yet"));
+        table.setRowFactory(v -> new TableRow<>() {
+            @Override
+            protected void updateItem(Event e, boolean empty) {
+                super.updateItem(e, empty);
+                getStyleClass().removeAll("row-violation", "row-stale", "row-overwrite");
+                if (!empty && e != null) {
+                    if (e instanceof Event.Violation) {
+                        getStyleClass().add("row-violation");
+                    } else if (e instanceof Event.WriteRejectedStale) {
+                        getStyleClass().add("row-stale");
+                    }
+                }
+            }
+        });
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (now != null && run != null && run.pinnedSeqProperty().get() != now.seq()) {
+                controller.pin(run, now.seq());
+            }
+        });
+        for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {
+            box.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> refilter());
+        }
+        witnessOnly.setOnAction(e -> refilter());
+        Button clear = new Button("Clear filters");
+        clear.setOnAction(e -> {
+            holders.getCheckModel().clearChecks();
+            scopes.getCheckModel().clearChecks();
+            types.getCheckModel().clearChecks();
+            witnessOnly.setSelected(false);
+            refilter();
+        });
+        HBox filters = new HBox(8, new Label("Filter:"), holders, scopes, types, witnessOnly, clear, shown);
+        filters.setAlignment(Pos.CENTER_LEFT);
+        filters.setPadding(new Insets(6, 8, 6, 8));
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getChildren().addAll(filters, table);
+    }
+
+    private static <T> TableColumn<Event, T> column(String name, double width, Function<Event, T> value) {
+        TableColumn<Event, T> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+        return c;
+    }
+
+    /** Follows {@code model} (rebinding when the console focuses another run). */
+    void bind(RunModel model) {
+        if (run != null) {
+            run.holders().removeListener(resync);
+            run.scopes().removeListener(resync);
+            run.types().removeListener(resync);
+        }
+        run = model;
+        filtered = new FilteredList<>(model.rows());
+        table.setItems(filtered);
+        model.holders().addListener(resync);
+        model.scopes().addListener(resync);
+        model.types().addListener(resync);
+        filtered.addListener((ListChangeListener<Event>) c -> updateShown());
+        sync();
+        refilter();
+    }
+
+    private void sync() {
+        syncItems(holders, run.holders());
+        syncItems(scopes, run.scopes());
+        syncItems(types, run.types());
+    }
+
+    private static void syncItems(CheckComboBox<String> box, ObservableList<String> source) {
+        if (box.getItems().equals(source)) {
+            return;
+        }
+        Set<String> checked = new HashSet<>(box.getCheckModel().getCheckedItems());
+        box.getItems().setAll(source);
+        for (String s : checked) {
+            if (source.contains(s)) {
+                box.getCheckModel().check(s);
+            }
+        }
+    }
+
+    private void refilter() {
+        if (filtered == null) {
+            return;
+        }
+        Set<String> h = new HashSet<>(holders.getCheckModel().getCheckedItems());
+        Set<String> s = new HashSet<>(scopes.getCheckModel().getCheckedItems());
+        Set<String> t = new HashSet<>(types.getCheckModel().getCheckedItems());
+        boolean witness = witnessOnly.isSelected();
+        RunModel r = run;
+        filtered.setPredicate(e -> (h.isEmpty() || h.contains(e.holder()))
+                && (s.isEmpty() || s.contains(e.scope()))
+                && (t.isEmpty() || t.contains(Narration.type(e)))
+                && (!witness || e instanceof Event.Violation
+                        || r.verdict().witnesses().stream().anyMatch(w -> w.eventSeqs().contains(e.seq()))));
+        holders.setTitle(h.isEmpty() ? "holders: all" : "holders: " + h.size());
+        scopes.setTitle(s.isEmpty() ? "scopes: all" : "scopes: " + s.size());
+        types.setTitle(t.isEmpty() ? "types: all" : "types: " + t.size());
+        updateShown();
+    }
+
+    private void updateShown() {
+        shown.setText(filtered.size() + " of " + run.rows().size() + " events");
+    }
+
+    /** Scrolls to and selects the row of event {@code seq}, if it passes the filters. */
+    void reveal(long seq) {
+        for (int i = filtered.size() - 1; i >= 0; i--) {
+            if (filtered.get(i).seq() == seq) {
+                table.getSelectionModel().select(i);
+                table.scrollTo(Math.max(0, i - 3));
+                return;
+            }
+        }
+    }
+}

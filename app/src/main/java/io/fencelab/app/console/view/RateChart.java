@@ -1,0 +1,160 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.metrics.EventCounts;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.SecondCounts;
+import io.fencelab.engine.report.HolderLane;
+import io.fencelab.engine.report.Span;
+import io.fencelab.engine.report.Timeline;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.ToLongFunction;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.layout.Pane;
+import javafx.scene.shape.Rectangle;
+
+/**
+ * Per-second rates (acquisitions, renewals, renewal failures, stale rejections, accepted writes)
+ * over a rolling window of the last {@value #WINDOW} seconds of run time, with the seconds in which
+ * a pause or fault was active shaded. A built-in chart, so it is kept small: at most
+ * {@value #WINDOW} points per series, updated a few times per second.
+ */
+final class RateChart extends LineChart<Number, Number> {
+
+    static final int WINDOW = 60;
+
+    private record Series(String name, ToLongFunction<EventCounts> value) {}
+
+    private static final List<Series> SERIES = List.of(
+            new Series("acquisitions", EventCounts::acquisitions),
+            new Series("renewals", EventCounts::renewals),
+            new Series("renewal failures", EventCounts::renewalFailures),
+            new Series("stale rejections", EventCounts::staleRejections),
+            new Series("accepted writes", EventCounts::acceptedWrites));
+
+    private final NumberAxis x;
+    private final List<XYChart.Series<Number, Number>> series = new ArrayList<>();
+    private final Pane shading = new Pane();
+    private final List<double[]> faultSeconds = new ArrayList<>();
+    private RunModel run;
+    private final javafx.beans.InvalidationListener update = o -> refresh();
+
+    RateChart() {
+        super(new NumberAxis(), new NumberAxis());
+        x = (NumberAxis) getXAxis();
+        NumberAxis y = (NumberAxis) getYAxis();
+        x.setLabel("run time (s)");
+        y.setLabel("per second");
+        x.setAutoRanging(false);
+        x.setLowerBound(0);
+        x.setUpperBound(WINDOW);
+        x.setTickUnit(10);
+        y.setForceZeroInRange(true);
+        y.setMinorTickVisible(false);
+        setAnimated(false);
+        setCreateSymbols(false);
+        setLegendVisible(true);
+        setId("rate-chart");
+        getStyleClass().add("rate-chart");
+        ObservableList<XYChart.Series<Number, Number>> data = FXCollections.observableArrayList();
+        for (Series s : SERIES) {
+            XYChart.Series<Number, Number> xy = new XYChart.Series<>();
+            xy.setName(s.name());
+            series.add(xy);
+            data.add(xy);
+        }
+        setData(data);
+        shading.setMouseTransparent(true);
+        shading.setManaged(false);
+        getPlotChildren().addFirst(shading);
+    }
+
+    /** Follows {@code model} (rebinding when the console focuses another run). */
+    void bind(RunModel model) {
+        if (run != null) {
+            run.metricsProperty().removeListener(update);
+            run.timelineProperty().removeListener(update);
+        }
+        run = model;
+        model.metricsProperty().addListener(update);
+        model.timelineProperty().addListener(update);
+        refresh();
+    }
+
+    private void refresh() {
+        MetricsSnapshot m = run.metricsProperty().get();
+        List<SecondCounts> perSecond = m == null ? List.of() : m.perSecond();
+        long last = perSecond.isEmpty() ? 0 : perSecond.getLast().second();
+        long first = Math.max(0, last - WINDOW);
+        x.setLowerBound(first);
+        x.setUpperBound(first + WINDOW);
+        int from = 0;
+        while (from < perSecond.size() && perSecond.get(from).second() < first) {
+            from++;
+        }
+        for (int i = 0; i < SERIES.size(); i++) {
+            List<XYChart.Data<Number, Number>> points = new ArrayList<>(WINDOW);
+            for (int k = from; k < perSecond.size(); k++) {
+                SecondCounts c = perSecond.get(k);
+                points.add(new XYChart.Data<>(c.second(), SERIES.get(i).value().applyAsLong(c.counts())));
+            }
+            series.get(i).getData().setAll(points);
+        }
+        faultSeconds.clear();
+        Timeline t = run.timeline();
+        if (t != null) {
+            List<double[]> spans = new ArrayList<>();
+            for (HolderLane lane : t.holders()) {
+                for (Span s : lane.spans()) {
+                    if (s instanceof Span.Pause || s instanceof Span.Fault) {
+                        spans.add(new double[] {s.startMicros() / 1e6, s.endMicros() / 1e6});
+                    }
+                }
+            }
+            for (Span.Fault f : t.globalFaults()) {
+                spans.add(new double[] {f.startMicros() / 1e6, f.endMicros() / 1e6});
+            }
+            spans.sort(Comparator.comparingDouble(a -> a[0]));
+            for (double[] s : spans) {
+                if (s[1] < first || s[0] > first + WINDOW) {
+                    continue;
+                }
+                double[] lastSpan = faultSeconds.isEmpty() ? null : faultSeconds.getLast();
+                if (lastSpan != null && s[0] <= lastSpan[1]) {
+                    lastSpan[1] = Math.max(lastSpan[1], s[1]);
+                } else {
+                    faultSeconds.add(new double[] {s[0], Math.max(s[1], s[0] + 0.2)});
+                }
+            }
+        }
+        requestChartLayout();
+    }
+
+    @Override
+    protected void layoutPlotChildren() {
+        super.layoutPlotChildren();
+        List<Node> rects = new ArrayList<>();
+        NumberAxis y = (NumberAxis) getYAxis();
+        double top = y.getDisplayPosition(y.getUpperBound());
+        double bottom = y.getDisplayPosition(y.getLowerBound());
+        for (double[] s : faultSeconds) {
+            double a = x.getDisplayPosition(Math.max(s[0], x.getLowerBound()));
+            double b = x.getDisplayPosition(Math.min(s[1], x.getUpperBound()));
+            if (b - a < 1) {
+                b = a + 1;
+            }
+            Rectangle r = new Rectangle(a, top, b - a, bottom - top);
+            r.getStyleClass().add("fault-window");
+            rects.add(r);
+        }
+        shading.getChildren().setAll(rects);
+        shading.toBack();
+    }
+}

@@ -1,0 +1,566 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.report.Highlights;
+import io.fencelab.engine.report.HolderLane;
+import io.fencelab.engine.report.Mark;
+import io.fencelab.engine.report.ResourceLane;
+import io.fencelab.engine.report.Span;
+import io.fencelab.engine.report.Timeline;
+import io.fencelab.engine.report.TokenStep;
+import io.fencelab.engine.report.WriteKind;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongUnaryOperator;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * Draws a {@link Timeline} (the report's model) on a canvas: a lane per holder with the lease the
+ * service says it holds (dark bar, labelled with the token), what the holder believes (light bar),
+ * the gap between them (amber, striped, labelled), pauses and faults shaded, and write outcomes as
+ * marks; below, a lane per resource with the highest accepted token as a step line. Witnesses are
+ * outlined in red, the focused one also shaded across every lane. Only what is in view is drawn,
+ * and marks closer than a pixel to the previous one of the same kind are drawn once.
+ */
+final class TimelineRenderer {
+
+    static final double GUTTER = 132;
+    static final double AXIS = 30;
+    static final double RIGHT_PAD = 14;
+    static final double SEPARATOR = 24;
+    static final double RESOURCE_H = 70;
+    static final double MIN_HOLDER_H = 22;
+    static final double MAX_HOLDER_H = 84;
+
+    private static final Font LABEL = Font.font("DejaVu Sans", FontWeight.BOLD, 14);
+    private static final Font SMALL = Font.font("DejaVu Sans", 12);
+    private static final Font SMALL_BOLD = Font.font("DejaVu Sans", FontWeight.BOLD, 12);
+    private static final Font GAP_FONT = Font.font("DejaVu Sans", FontWeight.BOLD, 13);
+    private static final Font AXIS_FONT = Font.font("DejaVu Sans", 12);
+
+    /** Everything a drawing depends on besides the canvas size. */
+    record Frame(Timeline timeline, double startMicros, double spanMicros, long nowMicros, long endMicros,
+                 boolean over, long pinnedSeq, long pinnedAtMicros, int focusedWitness,
+                 LongUnaryOperator timeOfSeq, double scrollY, String hint) {}
+
+    /** Where the lanes are, for scrolling and hit tests. */
+    record Layout(double holderH, double contentH, int holders, int resources) {
+        double holderTop(int i) {
+            return AXIS + i * holderH;
+        }
+
+        double resourcesTop() {
+            return AXIS + holders * holderH + SEPARATOR;
+        }
+    }
+
+    private final Batches lanes = new Batches();
+    /** Drawn over the lanes: labels that must stay readable over stripes and marks. */
+    private final Batches overlay = new Batches();
+    private final Batches gutter = new Batches();
+    private final Batches axis = new Batches();
+    private final HitIndex hits = new HitIndex();
+    private final Map<ResourceLane, long[]> ranks = new IdentityHashMap<>();
+    private Timeline ranked;
+    private Layout layout = new Layout(40, AXIS, 0, 0);
+
+    HitIndex hits() {
+        return hits;
+    }
+
+    Layout layout() {
+        return layout;
+    }
+
+    static Layout layoutFor(Timeline t, double height) {
+        int h = t == null ? 0 : t.holders().size();
+        int r = t == null ? 0 : t.resources().size();
+        double resources = r == 0 ? 0 : SEPARATOR + r * RESOURCE_H;
+        double each = h == 0 ? MAX_HOLDER_H
+                : Math.max(MIN_HOLDER_H, Math.min(MAX_HOLDER_H, (height - AXIS - resources - 6) / h));
+        return new Layout(each, AXIS + h * each + resources + 6, h, r);
+    }
+
+    void draw(GraphicsContext g, double width, double height, Frame f) {
+        lanes.clear();
+        overlay.clear();
+        gutter.clear();
+        axis.clear();
+        hits.clear();
+        g.setFill(javafx.scene.paint.Color.WHITE);
+        g.fillRect(0, 0, width, height);
+        Timeline t = f.timeline();
+        layout = layoutFor(t, height);
+        double plotW = Math.max(10, width - GUTTER - RIGHT_PAD);
+        Scale x = new Scale(f.startMicros(), f.spanMicros(), plotW);
+        double scroll = f.scrollY();
+
+        drawAxis(x, width, f);
+        if (t == null || t.holders().isEmpty()) {
+            axis.text(Ink.TEXT_MUTED, f.hint(), GUTTER + plotW / 2, AXIS + Math.min(120, (height - AXIS) / 2),
+                    Font.font("DejaVu Sans", 18), TextAlignment.CENTER);
+            axis.drawTo(g);
+            return;
+        }
+        if (ranked != t) {
+            ranks.clear();
+            ranked = t;
+        }
+        double lanesBottom = Math.min(height, layout.contentH() - scroll);
+        // Not yet happened: the rest of the run is tinted until it is over.
+        if (!f.over() && f.endMicros() > f.nowMicros()) {
+            double a = x.at(f.nowMicros());
+            double b = x.at(f.endMicros());
+            rectClipped(lanes, Ink.FUTURE, a, AXIS, b - a, lanesBottom - AXIS, plotW);
+        }
+        Highlights hl = t.highlights();
+        List<Long> focused = focusedSeqs(hl, f.focusedWitness());
+        if (!focused.isEmpty()) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            for (long seq : focused) {
+                long at = f.timeOfSeq().applyAsLong(seq);
+                if (at >= 0) {
+                    lo = Math.min(lo, at);
+                    hi = Math.max(hi, at);
+                }
+            }
+            if (lo <= hi) {
+                double a = x.at(lo) - 10;
+                double b = x.at(hi) + 10;
+                rectClipped(lanes, Ink.WITNESS_BAND, a, AXIS, b - a, lanesBottom - AXIS, plotW);
+                lanes.line(Ink.WITNESS, a, AXIS, a, lanesBottom, 1.5, true);
+                lanes.line(Ink.WITNESS, b, AXIS, b, lanesBottom, 1.5, true);
+            }
+        }
+        // Vertical grid at the axis ticks.
+        for (double tick : ticks(x)) {
+            double px = x.at(tick);
+            lanes.line(Ink.GRID, px, AXIS, px, lanesBottom, 1, false);
+        }
+
+        for (int i = 0; i < t.holders().size(); i++) {
+            double top = layout.holderTop(i) - scroll;
+            if (top + layout.holderH() < AXIS || top > height) {
+                continue;
+            }
+            drawHolder(t.holders().get(i), i, top, layout.holderH(), x, plotW, hl, focused);
+        }
+        if (!t.resources().isEmpty()) {
+            double sepTop = layout.resourcesTop() - SEPARATOR - scroll;
+            if (sepTop + SEPARATOR >= AXIS && sepTop <= height) {
+                lanes.line(Ink.SEPARATOR, GUTTER, sepTop + SEPARATOR / 2, GUTTER + plotW, sepTop + SEPARATOR / 2, 1,
+                        false);
+                gutter.text(Ink.TEXT_MUTED, "resources", 8, sepTop + SEPARATOR / 2, SMALL_BOLD, TextAlignment.LEFT);
+                lanes.text(Ink.TEXT_MUTED, "highest token each resource has accepted", GUTTER + 6,
+                        sepTop + SEPARATOR / 2 - 1, SMALL, TextAlignment.LEFT);
+            }
+            for (int j = 0; j < t.resources().size(); j++) {
+                double top = layout.resourcesTop() + j * RESOURCE_H - scroll;
+                if (top + RESOURCE_H < AXIS || top > height) {
+                    continue;
+                }
+                drawResource(t.resources().get(j), t.holders().size() + j, top, x, plotW, hl, focused);
+            }
+        }
+        for (Span.Fault fault : t.globalFaults()) {
+            double a = x.at(fault.startMicros());
+            double b = Math.max(a + 3, x.at(fault.endMicros()));
+            rectClipped(lanes, Ink.FAULT, a, AXIS, b - a, lanesBottom - AXIS, plotW);
+            textIfRoom(lanes, Ink.TEXT, fault.fault() + " (database)", a + 4, AXIS + 10, b - a + 200, SMALL_BOLD,
+                    TextAlignment.LEFT, plotW);
+            hits.add(HitIndex.Kind.FAULT, fault.startSeq(), -1, t.globalFaults().indexOf(fault), a, AXIS, b,
+                    lanesBottom);
+        }
+        if (f.pinnedSeq() > 0 && f.pinnedAtMicros() >= 0) {
+            double px = x.at(f.pinnedAtMicros());
+            if (px >= GUTTER && px <= GUTTER + plotW) {
+                lanes.line(Ink.PINNED, px, AXIS, px, lanesBottom, 2, true);
+            }
+        }
+        double now = x.at(f.nowMicros());
+        if (now >= GUTTER && now <= GUTTER + plotW) {
+            lanes.line(Ink.PLAYHEAD, now, AXIS, now, lanesBottom, 2, false);
+            axis.mark(Ink.PLAYHEAD, Batches.Shape.TRIANGLE, now, AXIS - 6, 6);
+        }
+
+        g.save();
+        g.beginPath();
+        g.rect(GUTTER, AXIS, plotW + RIGHT_PAD, height - AXIS);
+        g.clip();
+        lanes.drawTo(g);
+        overlay.drawTo(g);
+        g.restore();
+
+        g.save();
+        g.beginPath();
+        g.rect(0, AXIS, GUTTER, height - AXIS);
+        g.clip();
+        gutter.drawTo(g);
+        g.restore();
+
+        axis.drawTo(g);
+    }
+
+    private void drawAxis(Scale x, double width, Frame f) {
+        axis.rect(Ink.HALO, 0, 0, width, AXIS);
+        axis.line(Ink.SEPARATOR, 0, AXIS - 0.5, width, AXIS - 0.5, 1, false);
+        axis.line(Ink.SEPARATOR, GUTTER - 0.5, 0, GUTTER - 0.5, 2000, 1, false);
+        axis.text(Ink.TEXT_MUTED, "run time", 8, AXIS / 2, SMALL, TextAlignment.LEFT);
+        for (double tick : ticks(x)) {
+            double px = x.at(tick);
+            if (px < GUTTER || px > width - RIGHT_PAD + 1) {
+                continue;
+            }
+            axis.line(Ink.SEPARATOR, px, AXIS - 6, px, AXIS, 1, false);
+            axis.text(Ink.TEXT, Narration.shortTime(Math.round(tick)), px, AXIS / 2 - 2, AXIS_FONT,
+                    TextAlignment.CENTER);
+        }
+    }
+
+    private void drawHolder(HolderLane lane, int index, double top, double h, Scale x, double plotW, Highlights hl,
+                            List<Long> focused) {
+        if (index % 2 == 1) {
+            lanes.rect(Ink.LANE_ALT, GUTTER, top, plotW + RIGHT_PAD, h);
+        }
+        lanes.line(Ink.GRID, GUTTER, top + h, GUTTER + plotW, top + h, 1, false);
+        gutter.text(Ink.TEXT, lane.holder(), 10, top + h / 2, h >= 30 ? LABEL : SMALL_BOLD, TextAlignment.LEFT);
+        if (h >= 44) {
+            gutter.text(Ink.TEXT_MUTED, "service / holder", 10, top + h / 2 + 15, Font.font("DejaVu Sans", 10),
+                    TextAlignment.LEFT);
+        }
+        // Roomy lanes keep a strip at the top for the names of pauses and faults.
+        boolean roomy = h >= 44;
+        double strip = roomy ? 15 : h * 0.08;
+        double barH = Math.max(4, (h - strip - (roomy ? 8 : h * 0.08)) / 2 - 2);
+        double heldY = top + strip;
+        double beliefY = heldY + barH + 3;
+        List<Span> spans = lane.spans();
+        for (int k = 0; k < spans.size(); k++) {
+            Span s = spans.get(k);
+            if (s.endMicros() < x.start || s.startMicros() > x.end()) {
+                continue;
+            }
+            double a = Math.max(GUTTER - 5, x.at(s.startMicros()));
+            double b = Math.min(GUTTER + plotW + 5, x.at(s.endMicros()));
+            double w = Math.max(2, b - a);
+            boolean witness = hl.contains(s);
+            switch (s) {
+                case Span.Pause p -> {
+                    lanes.rect(Ink.PAUSE, a, top + 1, w, h - 2);
+                    if (roomy) {
+                        textIfRoom(lanes, Ink.TEXT, "paused", a + 4, top + 8, w, SMALL, TextAlignment.LEFT, plotW);
+                    }
+                    hits.add(HitIndex.Kind.PAUSE, p.startSeq(), index, k, a, top, a + w, top + h);
+                }
+                case Span.Fault fl -> {
+                    lanes.rect(Ink.FAULT, a, top + 1, w, h - 2);
+                    if (roomy) {
+                        textIfRoom(lanes, Ink.TEXT, fl.fault(), a + 4, top + 8, Math.max(w, 140), SMALL,
+                                TextAlignment.LEFT, plotW);
+                    }
+                    hits.add(HitIndex.Kind.FAULT, fl.startSeq(), index, k, a - 2, top, a + w + 2, top + h);
+                }
+                case Span.Held held -> {
+                    lanes.rect(Ink.HELD, a, heldY, w, barH);
+                    String label = w > 90 ? "token " + held.token() : Long.toString(held.token());
+                    textIfRoom(lanes, Ink.TEXT_ON_DARK, label, a + w / 2, heldY + barH / 2, w - 6,
+                            roomy ? SMALL_BOLD : Font.font("DejaVu Sans", FontWeight.BOLD, 10), TextAlignment.CENTER,
+                            plotW);
+                    if (witness) {
+                        lanes.outline(Ink.WITNESS, a - 1, heldY - 1, w + 2, barH + 2, 2.5);
+                    }
+                    hits.add(HitIndex.Kind.HELD, held.startSeq(), index, k, a, heldY, a + w, heldY + barH);
+                }
+                case Span.Believed belief -> {
+                    lanes.rect(Ink.BELIEVED, a, beliefY, w, barH);
+                    String label = w > 120 ? "believes " + belief.token() : Long.toString(belief.token());
+                    textIfRoom(lanes, Ink.TEXT, label, a + 6, beliefY + barH / 2, w - 8,
+                            roomy ? SMALL : Font.font("DejaVu Sans", 10), TextAlignment.LEFT, plotW);
+                    if (witness) {
+                        lanes.outline(Ink.WITNESS, a - 1, beliefY - 1, w + 2, barH + 2, 2.5);
+                    }
+                    hits.add(HitIndex.Kind.BELIEVED, belief.startSeq(), index, k, a, beliefY, a + w, beliefY + barH);
+                }
+                case Span.Gap gap -> drawGap(gap, index, k, a, w, top, h, heldY, beliefY + barH, plotW, witness);
+                case Span.Coalesced c -> {
+                    Ink ink = switch (c.kind()) {
+                        case HELD -> Ink.HELD;
+                        case BELIEVED -> Ink.BELIEVED;
+                        case GAP -> Ink.GAP;
+                        case PAUSE -> Ink.PAUSE;
+                        case FAULT -> Ink.FAULT;
+                    };
+                    double y = c.kind() == Span.Kind.HELD ? heldY : beliefY;
+                    lanes.rect(ink, a, y, w, barH);
+                }
+            }
+        }
+        drawMarks(lane.marks(), index, heldY + barH + 1.5, Math.min(7, Math.max(4, h * 0.14)), x, plotW, hl, focused);
+    }
+
+    /** The gap: amber, striped, outlined and labelled across both bars, so nobody can miss it. */
+    private void drawGap(Span.Gap gap, int index, int item, double a, double w, double top, double h, double y0,
+                         double y1, double plotW, boolean witness) {
+        double gh = y1 - y0;
+        lanes.rect(Ink.GAP, a, y0, w, gh);
+        for (double sx = a - gh; sx < a + w; sx += 9) {
+            double x0 = Math.max(a, sx);
+            double x1 = Math.min(a + w, sx + gh);
+            if (x1 <= x0) {
+                continue;
+            }
+            // a stripe from bottom-left to top-right, cut at the gap's edges
+            double ya = y1 - (x0 - sx);
+            double yb = y1 - (x1 - sx);
+            lanes.line(Ink.GAP_STRIPE, x0, ya, x1, yb, 1.2, false);
+        }
+        lanes.outline(witness ? Ink.WITNESS : Ink.GAP_STRIPE, a, y0, w, gh, witness ? 3 : 2);
+        String seconds = Narration.shortTime(gap.durationMicros());
+        String label = w > 230 ? "GAP " + seconds + ": believes " + gap.token() + ", lease gone"
+                : w > 90 ? "GAP " + seconds : "GAP";
+        double textW = label.length() * 8.2 + 10;
+        if (textW <= w || w > 28) {
+            double cx = a + w / 2;
+            double cy = y0 + gh / 2;
+            double boxW = Math.min(textW, Math.max(w - 4, 30));
+            overlay.rect(Ink.HALO, cx - boxW / 2, cy - 9, boxW, 18);
+            textIfRoom(overlay, Ink.TEXT_GAP, label, cx, cy, boxW + 2, GAP_FONT, TextAlignment.CENTER, plotW);
+        }
+        hits.add(HitIndex.Kind.GAP, gap.startSeq(), index, item, a, y0, a + w, y1);
+    }
+
+    private void drawResource(ResourceLane lane, int index, double top, Scale x, double plotW, Highlights hl,
+                              List<Long> focused) {
+        double h = RESOURCE_H;
+        lanes.rect(Ink.LANE_ALT, GUTTER, top, plotW + RIGHT_PAD, h);
+        lanes.line(Ink.GRID, GUTTER, top + h, GUTTER + plotW, top + h, 1, false);
+        String name = lane.resource().target() + " " + lane.resource().key();
+        gutter.text(Ink.TEXT, name, 10, top + h / 2 - 8, SMALL_BOLD, TextAlignment.LEFT);
+        gutter.text(Ink.TEXT_MUTED, "scope " + lane.resource().scope(), 10, top + h / 2 + 9, SMALL,
+                TextAlignment.LEFT);
+        long[] tokens = ranks.computeIfAbsent(lane, TimelineRenderer::distinctTokens);
+        List<TokenStep> steps = lane.steps();
+        double lineTop = top + 12;
+        double lineH = h - 32;
+        int from = Math.max(0, firstStepAfter(steps, x.start) - 1);
+        double lastLabelX = Double.NEGATIVE_INFINITY;
+        for (int k = from; k < steps.size(); k++) {
+            TokenStep s = steps.get(k);
+            if (s.atMicros() > x.end()) {
+                break;
+            }
+            double y = yOfToken(tokens, s.token(), lineTop, lineH);
+            double a = Math.max(GUTTER - 2, x.at(s.atMicros()));
+            double b = k + 1 < steps.size() ? x.at(steps.get(k + 1).atMicros()) : GUTTER + plotW;
+            b = Math.min(GUTTER + plotW, b);
+            lanes.line(Ink.STEP, a, y, Math.max(a, b), y, 2.5, false);
+            if (k + 1 < steps.size() && steps.get(k + 1).atMicros() <= x.end()) {
+                double y2 = yOfToken(tokens, steps.get(k + 1).token(), lineTop, lineH);
+                lanes.line(Ink.STEP, b, y, b, y2, 2.5, false);
+            }
+            if (a - lastLabelX > 40) {
+                lanes.text(Ink.TEXT, Long.toString(s.token()), a + 4, y - 8, SMALL_BOLD, TextAlignment.LEFT);
+                lastLabelX = a;
+            }
+            hits.add(HitIndex.Kind.STEP, s.seq(), index, k, a - 4, y - 5, a + 4, y + 5);
+        }
+        drawMarks(lane.marks(), index, top + h - 11, 5, x, plotW, hl, focused);
+    }
+
+    private void drawMarks(List<Mark> marks, int lane, double y, double r, Scale x, double plotW, Highlights hl,
+                           List<Long> focused) {
+        double[] lastX = new double[WriteKind.values().length];
+        Arrays.fill(lastX, Double.NEGATIVE_INFINITY);
+        int from = firstMarkAfter(marks, x.start - x.span * 0.01);
+        for (int k = from; k < marks.size(); k++) {
+            Mark m = marks.get(k);
+            if (m.startMicros() > x.end() + x.span * 0.01) {
+                break;
+            }
+            double px = x.at(m.startMicros());
+            if (px < GUTTER - r || px > GUTTER + plotW + r) {
+                continue;
+            }
+            switch (m) {
+                case Mark.Write w -> {
+                    boolean witness = hl.contains(w.seq());
+                    int kind = w.kind().ordinal();
+                    if (!witness && px - lastX[kind] < 1.0) {
+                        continue;
+                    }
+                    lastX[kind] = px;
+                    drawWrite(w.kind(), px, y, r);
+                    if (witness) {
+                        boolean isFocused = focused.contains(w.seq());
+                        lanes.outline(Ink.WITNESS, px - r - 4, y - r - 4, 2 * r + 8, 2 * r + 8, isFocused ? 3.5 : 2.5);
+                        List<Integer> numbers = hl.numbersOf(w.seq());
+                        if (!numbers.isEmpty()) {
+                            overlay.text(Ink.WITNESS, "W" + numbers.getFirst(), px + r + 6, y - r - 2, SMALL_BOLD,
+                                    TextAlignment.LEFT);
+                        }
+                    }
+                    hits.add(HitIndex.Kind.WRITE, w.seq(), lane, k, px - r - 3, y - r - 3, px + r + 3, y + r + 3);
+                }
+                case Mark.Bucket b -> {
+                    double bx = x.at(b.startMicros());
+                    double bw = Math.max(2, x.at(b.endMicros()) - bx);
+                    WriteKind worst = WriteKind.ACCEPTED;
+                    for (WriteKind kind : WriteKind.values()) {
+                        if (b.count(kind) > 0 && kind.ordinal() > worst.ordinal()) {
+                            worst = kind;
+                        }
+                    }
+                    lanes.rect(Ink.of(worst), bx, y - 2, bw, 4);
+                }
+            }
+        }
+    }
+
+    private void drawWrite(WriteKind kind, double px, double y, double r) {
+        Ink ink = Ink.of(kind);
+        switch (kind) {
+            case ACCEPTED -> {
+                lanes.mark(Ink.HALO, Batches.Shape.DOT, px, y, r + 2);
+                lanes.mark(ink, Batches.Shape.DOT, px, y, r);
+            }
+            case REJECTED_STALE -> {
+                lanes.mark(Ink.HALO, Batches.Shape.DOT, px, y, r + 3);
+                lanes.mark(ink, Batches.Shape.CROSS, px, y, r);
+            }
+            case OVERWROTE_NEWER -> {
+                lanes.mark(Ink.HALO, Batches.Shape.TRIANGLE, px, y, r + 3);
+                lanes.mark(ink, Batches.Shape.TRIANGLE, px, y, r + 1.5);
+            }
+            case MISSING -> {
+                lanes.mark(Ink.HALO, Batches.Shape.DOT, px, y, r + 2);
+                lanes.mark(ink, Batches.Shape.RING, px, y, r);
+            }
+            case OUT_OF_ORDER -> {
+                lanes.mark(Ink.HALO, Batches.Shape.DIAMOND, px, y, r + 3);
+                lanes.mark(ink, Batches.Shape.DIAMOND, px, y, r + 1);
+            }
+        }
+    }
+
+    private static List<Long> focusedSeqs(Highlights hl, int focused) {
+        if (focused <= 0 || focused > hl.witnesses().size()) {
+            return List.of();
+        }
+        Witness w = hl.witnesses().get(focused - 1);
+        return w.eventSeqs();
+    }
+
+    private static long[] distinctTokens(ResourceLane lane) {
+        return lane.steps().stream().mapToLong(TokenStep::token).distinct().sorted().toArray();
+    }
+
+    private static double yOfToken(long[] tokens, long token, double top, double height) {
+        if (tokens.length <= 1) {
+            return top + height / 2;
+        }
+        int rank = Arrays.binarySearch(tokens, token);
+        if (rank < 0) {
+            rank = -rank - 1;
+        }
+        return top + height - height * rank / (tokens.length - 1.0);
+    }
+
+    private static int firstMarkAfter(List<Mark> marks, double micros) {
+        int lo = 0;
+        int hi = marks.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (marks.get(mid).startMicros() < micros) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static int firstStepAfter(List<TokenStep> steps, double micros) {
+        int lo = 0;
+        int hi = steps.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (steps.get(mid).atMicros() < micros) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static void rectClipped(Batches b, Ink ink, double x, double y, double w, double h, double plotW) {
+        double a = Math.max(GUTTER, x);
+        double e = Math.min(GUTTER + plotW + RIGHT_PAD, x + w);
+        if (e > a && h > 0) {
+            b.rect(ink, a, y, e - a, h);
+        }
+    }
+
+    /** Draws {@code text} only if it fits in {@code room} px (a rough width: the canvas has no cheap text metrics). */
+    private static void textIfRoom(Batches b, Ink ink, String text, double x, double y, double room, Font font,
+                                   TextAlignment align, double plotW) {
+        double w = text.length() * font.getSize() * 0.62;
+        if (w <= room) {
+            b.text(ink, text, x, y, font, align);
+        }
+    }
+
+    /** Tick positions (run micros) at a round step giving about one tick per 110 px. */
+    static double[] ticks(Scale x) {
+        double step = niceStep(x.span / Math.max(1, x.width / 110));
+        double first = Math.ceil(x.start / step) * step;
+        int n = (int) Math.max(0, Math.min(200, Math.floor((x.end() - first) / step) + 1));
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = first + i * step;
+        }
+        return out;
+    }
+
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(Math.max(1, raw))));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (raw <= m * p) {
+                return m * p;
+            }
+        }
+        return 10 * p;
+    }
+
+    /** Run time to canvas x. */
+    static final class Scale {
+        final double start;
+        final double span;
+        final double width;
+
+        Scale(double start, double span, double width) {
+            this.start = start;
+            this.span = Math.max(1, span);
+            this.width = width;
+        }
+
+        double at(double micros) {
+            return GUTTER + (micros - start) / span * width;
+        }
+
+        double micros(double px) {
+            return start + (px - GUTTER) / width * span;
+        }
+
+        double end() {
+            return start + span;
+        }
+    }
+}

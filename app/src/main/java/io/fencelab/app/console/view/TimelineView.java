@@ -1,0 +1,316 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.TimeWindow;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.report.HolderLane;
+import io.fencelab.engine.report.Mark;
+import io.fencelab.engine.report.Span;
+import io.fencelab.engine.report.Timeline;
+import io.fencelab.engine.report.TokenStep;
+import javafx.beans.Observable;
+import javafx.geometry.Insets;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+
+/**
+ * One run's timeline on a canvas (drawn by {@link TimelineRenderer} from the run's
+ * {@link Timeline}). Ctrl + wheel zooms around the pointer; dragging or the wheel pans (the wheel
+ * scrolls the lanes when they do not fit); hovering shows what is under the pointer; a click pins
+ * an event. It redraws at most once per frame, and only when something it shows changed.
+ */
+public final class TimelineView extends Region {
+
+    /** What the user asks of a timeline; the controller decides what happens. */
+    public interface Intents {
+        /** Zoom by {@code factor} (below 1 zooms in) keeping run time {@code aroundMicros} in place. */
+        void zoom(double factor, double aroundMicros);
+
+        /** Move the window by {@code deltaMicros} of run time. */
+        void pan(double deltaMicros);
+
+        /** Pin the event {@code seq} of {@code run} (0 unpins). */
+        void pin(RunModel run, long seq);
+    }
+
+    private final RunModel run;
+    private final TimeWindow window;
+    private final Intents intents;
+    private final Canvas canvas = new Canvas();
+    private final Label tooltip = new Label();
+    private final TimelineRenderer renderer = new TimelineRenderer();
+    private boolean dirty = true;
+    private double scrollY;
+    private double pressX;
+    private double pressY;
+    private double pressScroll;
+    private double lastDragX;
+    private boolean dragging;
+    private long lastDrawNanos;
+
+    public TimelineView(RunModel run, TimeWindow window, Intents intents, FrameLoop loop) {
+        this.run = run;
+        this.window = window;
+        this.intents = intents;
+        getStyleClass().add("timeline");
+        tooltip.getStyleClass().add("timeline-tooltip");
+        tooltip.setManaged(false);
+        tooltip.setVisible(false);
+        tooltip.setMouseTransparent(true);
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(420);
+        tooltip.setPadding(new Insets(6, 9, 6, 9));
+        getChildren().addAll(canvas, tooltip);
+        setMinSize(200, 120);
+        for (Observable o : new Observable[] {run.timelineProperty(), run.nowMicrosProperty(), run.phaseProperty(),
+                run.pinnedSeqProperty(), run.focusedWitnessProperty(), run.endMicrosProperty(),
+                window.startProperty(), window.spanProperty()}) {
+            o.addListener(x -> dirty = true);
+        }
+        loop.addDraw(now -> redrawIfDirty());
+        canvas.setOnMouseMoved(this::hover);
+        canvas.setOnMouseExited(e -> tooltip.setVisible(false));
+        canvas.setOnMousePressed(this::press);
+        canvas.setOnMouseDragged(this::drag);
+        canvas.setOnMouseReleased(this::release);
+        canvas.setOnScroll(this::scroll);
+    }
+
+    public RunModel run() {
+        return run;
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+
+    /** The hover text showing now (empty when none), for tests. */
+    public String tooltipText() {
+        return tooltip.isVisible() ? tooltip.getText() : "";
+    }
+
+    /** How long the last redraw took, in nanoseconds. */
+    public long lastDrawNanos() {
+        return lastDrawNanos;
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = Math.floor(getWidth());
+        double h = Math.floor(getHeight());
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            dirty = true;
+        }
+        canvas.relocate(0, 0);
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 900;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 420;
+    }
+
+    /** Draws now if anything shown changed since the last drawing. */
+    public void redrawIfDirty() {
+        if (!dirty || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
+            return;
+        }
+        dirty = false;
+        redraw();
+    }
+
+    /** Draws now. */
+    public void redraw() {
+        long t0 = System.nanoTime();
+        Timeline t = run.timeline();
+        TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(t, canvas.getHeight());
+        scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
+        long pinned = run.pinnedSeqProperty().get();
+        Event pinnedEvent = pinned > 0 ? run.events().bySeq(pinned) : null;
+        renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
+                new TimelineRenderer.Frame(t, window.start(), window.span(), run.nowMicrosProperty().get(),
+                        run.endMicrosProperty().get(), run.phase().isOver(), pinned,
+                        pinnedEvent == null ? -1 : pinnedEvent.atMicros(), run.focusedWitnessProperty().get(),
+                        seq -> {
+                            Event e = run.events().bySeq(seq);
+                            return e == null ? -1 : e.atMicros();
+                        }, scrollY, hint()));
+        lastDrawNanos = System.nanoTime() - t0;
+    }
+
+    /** What an empty timeline says. */
+    private String hint() {
+        return switch (run.phase()) {
+            case IDLE -> "Choose a scenario on the left.";
+            case PREPARING -> "Preparing the run…";
+            case PAUSED -> "Press Play (space) to start, or Step (right arrow) for one event at a time.";
+            case PLAYING -> "Running: nothing has happened yet.";
+            case ENDED -> "The run ended without events.";
+            case FAILED -> "The run could not start: see the message on the right.";
+        };
+    }
+
+    private double microsPerPixel() {
+        return window.span() / Math.max(10, canvas.getWidth() - TimelineRenderer.GUTTER - TimelineRenderer.RIGHT_PAD);
+    }
+
+    private double microsAt(double x) {
+        return window.start() + (x - TimelineRenderer.GUTTER) * microsPerPixel();
+    }
+
+    private void hover(MouseEvent e) {
+        HitIndex.Hit hit = renderer.hits().find(e.getX(), e.getY());
+        String text = hit == null ? null : describe(hit);
+        if (text == null) {
+            if (e.getX() > TimelineRenderer.GUTTER && e.getY() < TimelineRenderer.AXIS) {
+                text = Narration.seconds(Math.round(microsAt(e.getX())));
+            } else {
+                tooltip.setVisible(false);
+                return;
+            }
+        }
+        tooltip.setText(text);
+        tooltip.autosize();
+        double x = Math.min(e.getX() + 16, getWidth() - tooltip.getWidth() - 4);
+        double y = e.getY() + 18;
+        if (y + tooltip.getHeight() > getHeight()) {
+            y = e.getY() - tooltip.getHeight() - 8;
+        }
+        tooltip.relocate(Math.max(2, x), Math.max(2, y));
+        tooltip.setVisible(true);
+    }
+
+    /** What is at canvas point (x, y), in words, or null. */
+    public String describeAt(double x, double y) {
+        HitIndex.Hit hit = renderer.hits().find(x, y);
+        return hit == null ? null : describe(hit);
+    }
+
+    /** The seq of the event at canvas point (x, y), or 0. */
+    public long seqAt(double x, double y) {
+        HitIndex.Hit hit = renderer.hits().find(x, y);
+        return hit == null ? 0 : hit.seq();
+    }
+
+    private String describe(HitIndex.Hit hit) {
+        Timeline t = run.timeline();
+        if (t == null) {
+            return null;
+        }
+        Event event = hit.seq() > 0 ? run.events().bySeq(hit.seq()) : null;
+        String eventLine = event == null ? "" : "\n" + Narration.type(event) + " #" + event.seq() + " at "
+                + Narration.seconds(event.atMicros()) + (event.holder() != null ? " · " + event.holder() : "")
+                + (event.tokenOrNull() != null ? " · token " + event.tokenOrNull() : "");
+        int holders = t.holders().size();
+        switch (hit.kind()) {
+            case WRITE -> {
+                Mark m = hit.lane() < holders ? t.holders().get(hit.lane()).marks().get(hit.item())
+                        : t.resources().get(hit.lane() - holders).marks().get(hit.item());
+                if (m instanceof Mark.Write w) {
+                    String before = w.highestBefore() == null ? "" : " (highest before: " + w.highestBefore() + ")";
+                    String witness = t.highlights().contains(w.seq()) ? "\nPart of witness W"
+                            + t.highlights().numbersOf(w.seq()).getFirst() + "." : "";
+                    return Ink.words(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
+                            + w.resource() + before + eventLine + witness
+                            + (event == null ? "" : "\n" + Narration.sentence(event));
+                }
+                return null;
+            }
+            case STEP -> {
+                TokenStep s = t.resources().get(hit.lane() - holders).steps().get(hit.item());
+                return "Highest accepted token rose to " + s.token() + " with " + s.holder() + "'s write at "
+                        + Narration.seconds(s.atMicros());
+            }
+            case FAULT -> {
+                Span.Fault f = hit.lane() < 0 ? t.globalFaults().get(hit.item())
+                        : (Span.Fault) t.holders().get(hit.lane()).spans().get(hit.item());
+                return "Fault " + f.fault() + " on " + f.appliesTo() + " from " + Narration.seconds(f.startMicros())
+                        + " to " + Narration.seconds(f.endMicros())
+                        + (f.detail() == null ? "" : "\n" + f.detail());
+            }
+            default -> {
+                HolderLane lane = t.holders().get(hit.lane());
+                Span s = lane.spans().get(hit.item());
+                String range = Narration.seconds(s.startMicros()) + " to " + Narration.seconds(s.endMicros());
+                return switch (s) {
+                    case Span.Held h -> "The lease service says " + lane.holder() + " holds " + h.scope()
+                            + " with token " + h.token() + (h.fencingToken() != h.token()
+                            ? " (presenting " + h.fencingToken() + ")" : "") + "\n" + range + ", "
+                            + switch (h.end()) {
+                                case EXPIRED -> "then it expired";
+                                case RELEASED -> "then it was released";
+                                case RUN_END -> "until the end";
+                            } + (h.renewals() > 0 ? ", renewed " + h.renewals() + " times" : "");
+                    case Span.Believed b -> lane.holder() + " believes it holds " + b.scope() + " with token "
+                            + b.token() + "\n" + range + (b.endReason() == null ? "" : ", until: " + b.endReason());
+                    case Span.Gap g -> "GAP: " + lane.holder() + " went on believing it held token " + g.token()
+                            + " for " + Narration.shortTime(g.durationMicros())
+                            + " after the lease service stopped counting it as held.\n" + range
+                            + "\nOnly the resource's token check stands between this holder and the data.";
+                    case Span.Pause p -> lane.holder() + " is paused (" + p.cause() + "): it cannot act or notice "
+                            + "time passing.\n" + range;
+                    case Span.Fault f -> "Fault " + f.fault() + "\n" + range;
+                    case Span.Coalesced c -> c.count() + " " + c.kind().name().toLowerCase() + " spans\n" + range;
+                };
+            }
+        }
+    }
+
+    private void press(MouseEvent e) {
+        pressX = e.getX();
+        pressY = e.getY();
+        lastDragX = e.getX();
+        pressScroll = scrollY;
+        dragging = false;
+    }
+
+    private void drag(MouseEvent e) {
+        if (!dragging && Math.hypot(e.getX() - pressX, e.getY() - pressY) > 4) {
+            dragging = true;
+            tooltip.setVisible(false);
+        }
+        if (dragging) {
+            intents.pan(-(e.getX() - lastDragX) * microsPerPixel());
+            lastDragX = e.getX();
+            scrollY = pressScroll - (e.getY() - pressY);
+            dirty = true;
+        }
+    }
+
+    private void release(MouseEvent e) {
+        if (!dragging && e.getButton() == MouseButton.PRIMARY) {
+            intents.pin(run, seqAt(e.getX(), e.getY()));
+        }
+        dragging = false;
+    }
+
+    private void scroll(ScrollEvent e) {
+        if (e.isControlDown()) {
+            double factor = Math.exp(-e.getDeltaY() / 240);
+            intents.zoom(factor, microsAt(e.getX()));
+        } else {
+            TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(run.timeline(), canvas.getHeight());
+            boolean tall = layout.contentH() > canvas.getHeight() + 1;
+            if (tall && !e.isShiftDown() && Math.abs(e.getDeltaY()) >= Math.abs(e.getDeltaX())) {
+                scrollY -= e.getDeltaY();
+                dirty = true;
+            } else {
+                double delta = Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) ? e.getDeltaX() : e.getDeltaY();
+                intents.pan(-delta * microsPerPixel());
+            }
+        }
+        e.consume();
+    }
+}

@@ -1,0 +1,240 @@
+package io.fencelab.app.console;
+
+import static io.fencelab.app.console.ConsoleFx.fx;
+import static io.fencelab.app.console.ConsoleFx.fxRun;
+import static io.fencelab.app.console.ConsoleFx.screenshot;
+import static io.fencelab.app.console.ConsoleFx.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.report.WriteKind;
+import io.fencelab.engine.testing.EmbeddedDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
+class ConsoleControlsTest {
+
+    private static Database db;
+    private Console console;
+
+    @BeforeAll
+    static void database(Database database) {
+        db = database;
+    }
+
+    @Start
+    void start(Stage stage) {
+        console = Console.show(stage, DatabaseSource.lent(db));
+    }
+
+    @AfterEach
+    void close() {
+        fxRun(console::close);
+    }
+
+    private RunModel main() {
+        return console.model().main();
+    }
+
+    private void openPausedHolder() {
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        fxRun(() -> console.controller().select("paused-holder"));
+        waitUntil("the run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
+    }
+
+    @Test
+    void stepShowsOneMoreMomentAndThenStaysPaused(FxRobot robot) {
+        openPausedHolder();
+        assertThat(fx(() -> main().eventCountProperty().get())).as("nothing happens before play or step").isZero();
+
+        robot.type(KeyCode.RIGHT);
+        waitUntil("the first step's events arrived", 10, () -> main().eventCountProperty().get() > 0);
+        long afterOne = fx(() -> main().eventCountProperty().get());
+        ConsoleFx.frames();
+        ConsoleFx.frames();
+        assertThat(fx(() -> main().eventCountProperty().get())).as("a step is one step, then the run waits")
+                .isEqualTo(afterOne);
+        assertThat(fx(() -> main().phase())).isEqualTo(RunPhase.PAUSED);
+
+        for (int i = 0; i < 4; i++) {
+            long before = fx(() -> main().eventCountProperty().get());
+            robot.type(KeyCode.RIGHT);
+            waitUntil("step " + (i + 2) + " arrived", 10, () -> main().eventCountProperty().get() > before);
+        }
+        Event last = fx(() -> main().events().last());
+        assertThat(fx(() -> main().nowMicrosProperty().get())).as("the playhead is at the last event")
+                .isEqualTo(last.atMicros());
+        assertThat(fx(() -> ((Label) console.scene().lookup("#narration")).getText()))
+                .as("the narration tells what happened").isNotBlank().doesNotContain("Press Play");
+        screenshot(console.scene().getRoot(), "stepped");
+    }
+
+    @Test
+    void speedSetsHowFastRunTimeMovesAndPauseStopsIt(FxRobot robot) throws InterruptedException {
+        openPausedHolder();
+        fxRun(() -> console.controller().setSpeed(10));
+        robot.type(KeyCode.SPACE);
+        waitUntil("the run plays", 10, () -> main().phase() == RunPhase.PLAYING);
+        long start = fx(() -> main().nowMicrosProperty().get());
+        long t0 = System.nanoTime();
+        Thread.sleep(1_500);
+        long now = fx(() -> main().nowMicrosProperty().get());
+        double real = (System.nanoTime() - t0) / 1e9;
+        assertThat((now - start) / 1e6).as("at 10x, %.1f s of real time is about %.0f s of run time", real, real * 10)
+                .isBetween(real * 10 * 0.6, real * 10 * 1.25 + 0.5);
+
+        robot.type(KeyCode.SPACE);
+        waitUntil("the run pauses", 10, () -> main().phase() == RunPhase.PAUSED);
+        long paused = fx(() -> main().nowMicrosProperty().get());
+        Thread.sleep(600);
+        assertThat(fx(() -> main().nowMicrosProperty().get())).as("paused, run time stands still")
+                .isEqualTo(paused);
+
+        fxRun(() -> {
+            console.controller().setSpeed(100);
+            console.controller().play();
+        });
+        waitUntil("the run ends at 100x", 20, () -> main().phase() == RunPhase.ENDED);
+        assertThat(fx(() -> main().nowMicrosProperty().get())).isEqualTo(60_000_000L);
+    }
+
+    @Test
+    void compareShowsTheSameScenarioWithFencingOnAndOffSideBySide() {
+        openPausedHolder();
+        fxRun(() -> {
+            console.controller().setCompare(true);
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("both runs ended", 60, () -> console.controller().allOver()
+                && console.model().fencingOn().phase() == RunPhase.ENDED
+                && console.model().fencingOff().phase() == RunPhase.ENDED);
+        waitUntil("both timelines are drawn", 30, () -> console.model().fencingOn().timeline() != null
+                && console.model().fencingOff().timeline() != null
+                && !console.model().fencingOff().timeline().highlights().isEmpty());
+        ConsoleFx.frames();
+        assertThat(fx(() -> console.controller().drivers().size())).as("two runs").isEqualTo(2);
+        assertThat(fx(() -> console.model().fencingOn().infoProperty().get().fencing())).isEqualTo("FENCED");
+        assertThat(fx(() -> console.model().fencingOff().infoProperty().get().fencing())).isEqualTo("UNFENCED");
+        assertThat(fx(() -> console.model().fencingOn().infoProperty().get().seed()))
+                .isEqualTo(fx(() -> console.model().fencingOff().infoProperty().get().seed()));
+        assertThat(fx(() -> ((Label) console.scene().lookup("#compare-verdict-on")).getText())).isEqualTo("SAFE");
+        assertThat(fx(() -> ((Label) console.scene().lookup("#compare-verdict-off")).getText())).isEqualTo("VIOLATED");
+        assertThat(fx(() -> console.scene().lookup("#timeline-fencing-on").isVisible())).isTrue();
+        screenshot(console.scene().getRoot(), "compare");
+    }
+
+    @Test
+    void exportWritesTheReportFilesAndPicturesAndASavedRunReplays(@TempDir Path dir) throws IOException {
+        openPausedHolder();
+        fxRun(() -> {
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the run ended", 60, () -> main().phase() == RunPhase.ENDED && main().timeline() != null);
+
+        AtomicReference<String> done = new AtomicReference<>();
+        fxRun(() -> console.controller().exportReport(dir.resolve("report"), done::set));
+        waitUntil("the report is written", 30, () -> done.get() != null);
+        assertThat(done.get()).startsWith("Report written to");
+        for (String file : List.of("report.html", "events.jsonl", "metrics.csv", "summary.json")) {
+            assertThat(dir.resolve("report").resolve(file)).as(file).isNotEmptyFile();
+        }
+        assertThat(Files.readString(dir.resolve("report/summary.json"))).contains("\"verdict\" : \"SAFE\"");
+        assertThat(Files.readString(dir.resolve("report/report.html"))).contains("The paused holder");
+
+        AtomicReference<String> png = new AtomicReference<>();
+        fxRun(() -> console.view().savePng(io.fencelab.app.console.view.ConsoleView.Part.TIMELINE,
+                dir.resolve("timeline.png"), png::set));
+        waitUntil("the picture is saved", 30, () -> png.get() != null);
+        assertThat(javax.imageio.ImageIO.read(dir.resolve("timeline.png").toFile()).getWidth()).isGreaterThan(400);
+
+        fxRun(() -> console.controller().openSavedRun(dir.resolve("report/events.jsonl")));
+        waitUntil("the saved run is loaded", 20, () -> main().phase() == RunPhase.PAUSED);
+        fxRun(() -> console.controller().play());
+        waitUntil("the replay ended", 30, () -> main().phase() == RunPhase.ENDED && main().timeline() != null
+                && main().timeline().holder("A").map(l -> !l.writes().isEmpty()).orElse(false));
+        assertThat(fx(() -> main().timeline().holder("A").orElseThrow().writes()))
+                .anySatisfy(w -> assertThat(w.kind()).isEqualTo(WriteKind.REJECTED_STALE));
+        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
+        assertThat(fx(() -> main().infoProperty().get().executor())).isEqualTo("replay of simulated");
+        screenshot(console.scene().getRoot(), "replay");
+    }
+
+    @Test
+    void aBadScenarioFileIsExplainedInPlaceWithoutAStackTrace(@TempDir Path dir) throws IOException {
+        openPausedHolder();
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                title: Broken
+                summary: A file with mistakes.
+                duration: soon
+                workers:
+                  - name: A
+                """);
+        fxRun(() -> console.controller().openScenarioFile(bad));
+        String problem = fx(() -> ((Label) console.scene().lookup("#scenario-problem")).getText());
+        assertThat(problem).contains("bad.yaml:").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(fx(() -> console.model().scenario().name())).as("the scenario on show stays")
+                .isEqualTo("paused-holder");
+        screenshot(console.scene().getRoot(), "scenario-file-problem");
+    }
+
+    @Test
+    void aFaultInjectedByHandReplaysTheSameHistoryThenAddsTheFault() {
+        openPausedHolder();
+        fxRun(() -> {
+            console.controller().setSpeed(10);
+            console.controller().play();
+        });
+        waitUntil("the run reached 32 s", 30, () -> main().nowMicrosProperty().get() >= 32_000_000);
+        fxRun(() -> console.controller().pause());
+        waitUntil("paused", 10, () -> main().phase() == RunPhase.PAUSED);
+        ConsoleFx.frames();
+        long now = fx(() -> main().nowMicrosProperty().get());
+        List<String> before = fx(() -> main().events().toList().stream().filter(e -> e.atMicros() < now)
+                .map(Object::toString).toList());
+
+        fxRun(() -> {
+            console.model().faultHolderProperty().set("B");
+            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "B");
+        });
+        waitUntil("the run is back at the moment of the fault", 30,
+                () -> main().phase() == RunPhase.PAUSED && main().nowMicrosProperty().get() >= now);
+        ConsoleFx.frames();
+        List<String> after = fx(() -> main().events().toList().stream().filter(e -> e.atMicros() < now)
+                .map(Object::toString).toList());
+        assertThat(after).as("everything before the fault happened exactly as before").isEqualTo(before);
+        assertThat(fx(() -> console.model().handFaults())).singleElement().asString().contains("pause now on B");
+
+        fxRun(() -> {
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the run ended", 30, () -> main().phase() == RunPhase.ENDED);
+        assertThat(fx(() -> main().events().toList())).as("B was paused by hand")
+                .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(Event.PauseStarted.class,
+                        p -> assertThat(p.holder()).isEqualTo("B")));
+        screenshot(console.scene().getRoot(), "hand-fault");
+    }
+}

@@ -1,0 +1,146 @@
+package io.fencelab.app.console;
+
+import static io.fencelab.app.console.ConsoleFx.fx;
+import static io.fencelab.app.console.ConsoleFx.fxRun;
+import static io.fencelab.app.console.ConsoleFx.screenshot;
+import static io.fencelab.app.console.ConsoleFx.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseConfig;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLog;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.testing.EmbeddedDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+
+/** The console under trouble: no database, or a database that dies mid-run. The window stays up. */
+@ExtendWith(ApplicationExtension.class)
+class ConsoleFailureTest {
+
+    private Console console;
+    private Database throwaway;
+
+    @AfterEach
+    void close() {
+        if (console != null) {
+            fxRun(console::close);
+        }
+        if (throwaway != null) {
+            try {
+                throwaway.close();
+            } catch (RuntimeException e) {
+                // its server was killed on purpose
+            }
+        }
+    }
+
+    private void open(DatabaseSource source) {
+        fxRun(() -> console = Console.show(new Stage(), source));
+    }
+
+    @Test
+    void aBadExternalUrlIsOneClearMessageAndSavedRunsStillReplay(@TempDir Path dir) throws IOException {
+        open(DatabaseSource.of(DatabaseConfig.external(
+                "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2", "fencelab", "hunter2")));
+        waitUntil("the console says the database could not be opened", 60,
+                () -> !console.model().databaseProblemProperty().get().isEmpty());
+        String problem = fx(() -> ((Label) console.scene().lookup("#database-problem")).getText());
+        assertThat(problem).startsWith("The database could not be opened")
+                .contains("127.0.0.1:1").doesNotContain("hunter2").doesNotContain("\tat ");
+        assertThat(fx(() -> console.scene().getWindow().isShowing())).as("the window stays up").isTrue();
+
+        fxRun(() -> console.controller().select("paused-holder"));
+        assertThat(fx(() -> console.model().main().narrationProperty().get())).contains("No database");
+
+        Path log = dir.resolve("events.jsonl");
+        try (EventLog out = EventLog.create(log)) {
+            out.append(pausedHolderStory());
+        }
+        fxRun(() -> {
+            console.controller().openSavedRun(log);
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the saved run replayed", 30, () -> console.model().main().phase() == RunPhase.ENDED
+                && console.model().main().timeline() != null);
+        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
+        screenshot(console.scene().getRoot(), "no-database-replay");
+    }
+
+    @Test
+    void postgresDyingMidRunIsExplainedAndTheEventsSoFarStayVisibleAndExportable(@TempDir Path dir)
+            throws IOException {
+        throwaway = EmbeddedDatabase.startThrowaway();
+        open(DatabaseSource.lent(throwaway));
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        RunModel main = fx(() -> console.model().main());
+        fxRun(() -> {
+            console.controller().select("paused-holder");
+            console.controller().setSpeed(10);
+            console.controller().play();
+        });
+        waitUntil("A holds the lease", 30, () -> main.eventCountProperty().get() >= 3);
+        killPostgres(throwaway);
+        waitUntil("the run gave up", 60, () -> main.phase() == RunPhase.FAILED);
+
+        String problem = fx(() -> ((Label) console.scene().lookup("#run-problem")).getText());
+        assertThat(problem).contains("could not go on").contains("database").doesNotContain("\tat ");
+        long events = fx(() -> main.eventCountProperty().get());
+        assertThat(events).as("the events so far stay").isGreaterThanOrEqualTo(3);
+        assertThat(fx(() -> main.events().last())).isInstanceOf(Event.RunEnded.class);
+        assertThat(fx(() -> console.scene().getWindow().isShowing())).isTrue();
+        waitUntil("the timeline shows the events so far", 30, () -> main.timeline() != null);
+        screenshot(console.scene().getRoot(), "database-died");
+
+        AtomicReference<String> done = new AtomicReference<>();
+        fxRun(() -> console.controller().exportReport(dir, done::set));
+        waitUntil("the export finished", 30, () -> done.get() != null);
+        assertThat(done.get()).startsWith("Report written");
+        assertThat(Files.readString(dir.resolve("summary.json"))).contains("failed: database unreachable");
+        assertThat(Files.readAllLines(dir.resolve("events.jsonl"))).hasSize((int) events);
+    }
+
+    /** Kills the PostgreSQL server as a crash would (SIGKILL to the postmaster), not through Fencelab. */
+    private static void killPostgres(Database db) {
+        int backend = db.jdbi().withHandle(h -> h.createQuery("SELECT pg_backend_pid()").mapTo(Integer.class).one());
+        ProcessHandle postmaster = ProcessHandle.of(backend).flatMap(ProcessHandle::parent).orElseThrow();
+        assertThat(postmaster.info().command().orElse("")).as("the postmaster").contains("postgres");
+        postmaster.destroyForcibly();
+    }
+
+    /** The paused-holder story of docs/EVENTS.md, as a saved log. */
+    static List<Event> pausedHolderStory() {
+        return List.of(
+                new Event.RunStarted(1, 0, "paused-holder", "simulated", "FENCED", "MONOTONIC", 42,
+                        "embedded PostgreSQL 17"),
+                new Event.LeaseAcquired(2, 0, "A", "report", 41, 41, 30_000_000),
+                new Event.BeliefStarted(3, 0, "A", "report", 41),
+                new Event.PauseStarted(4, 10_000_000, "A", 35_000_000, "gc"),
+                new Event.LeaseExpired(5, 30_000_000, "A", "report", 41),
+                new Event.LeaseAcquired(6, 31_000_000, "B", "report", 42, 42, 61_000_000),
+                new Event.BeliefStarted(7, 31_000_000, "B", "report", 42),
+                new Event.WriteAttempted(8, 35_000_000, "B", "report", 42, TargetKind.ROW, "report-1", null),
+                new Event.WriteAccepted(9, 35_000_000, "B", "report", 42, TargetKind.ROW, "report-1",
+                        "sha256:5d41402a"),
+                new Event.PauseEnded(10, 45_000_000, "A"),
+                new Event.WriteAttempted(11, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", null),
+                new Event.WriteRejectedStale(12, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", 42),
+                new Event.BeliefEnded(13, 45_000_000, "A", "report", 41, "stale"),
+                new Event.RunEnded(14, 50_000_000, "completed"));
+    }
+}

@@ -1,0 +1,78 @@
+package io.fencelab.app.console;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.image.WritableImage;
+import javax.imageio.ImageIO;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Helpers for the console's UI tests: run on the FX thread, wait for a condition there, save screenshots. */
+final class ConsoleFx {
+
+    private ConsoleFx() {
+    }
+
+    /** Runs {@code action} on the FX thread and returns its result. */
+    static <T> T fx(Callable<T> action) {
+        try {
+            return WaitForAsyncUtils.asyncFx(action).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("FX action failed: " + e.getMessage(), e);
+        }
+    }
+
+    static void fxRun(Runnable action) {
+        fx(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    /** Waits until {@code condition}, checked on the FX thread, holds. */
+    static void waitUntil(String what, long seconds, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> fx(condition::getAsBoolean));
+        } catch (TimeoutException e) {
+            throw new AssertionError("timed out after " + seconds + " s waiting until " + what, e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Waits for a few frames, so the frame loop has drained and views have redrawn. */
+    static void frames() {
+        try {
+            Thread.sleep(120);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Saves a picture of {@code node} as target/screenshots/{@code name}.png and returns its path. */
+    static Path screenshot(Node node, String name) {
+        WritableImage image = fx(() -> node.snapshot(null, null));
+        BufferedImage buffered = SwingFXUtils.fromFXImage(image, null);
+        Path dir = Path.of(System.getProperty("fencelab.screenshots", "target/screenshots"));
+        try {
+            Files.createDirectories(dir);
+            Path file = dir.resolve(name + ".png");
+            ImageIO.write(buffered, "png", file.toFile());
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
