@@ -119,6 +119,33 @@ class ConsoleControlsTest {
     }
 
     @Test
+    void restartWithTheSameSeedShowsTheSameEventsAtAnySpeed() {
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        fxRun(() -> {
+            console.controller().select("paused-holder-unfenced");
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the first run ended", 60, () -> main().phase() == RunPhase.ENDED);
+        List<String> first = fx(() -> main().events().toList().stream().map(Object::toString).toList());
+        assertThat(first).as("the checker's violation is part of the log")
+                .anySatisfy(e -> assertThat(e).startsWith("Violation["));
+
+        fxRun(() -> {
+            console.controller().restart();
+            console.controller().setFastest(false);
+            console.controller().setSpeed(100);
+        });
+        waitUntil("the restart is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
+        fxRun(() -> console.controller().step());
+        waitUntil("one step shown", 30, () -> main().eventCountProperty().get() > 0);
+        fxRun(() -> console.controller().play());
+        waitUntil("the second run ended", 60, () -> main().phase() == RunPhase.ENDED);
+        List<String> second = fx(() -> main().events().toList().stream().map(Object::toString).toList());
+        assertThat(second).as("same seed, same events, whatever the speed and stepping").isEqualTo(first);
+    }
+
+    @Test
     void compareShowsTheSameScenarioWithFencingOnAndOffSideBySide() {
         openPausedHolder();
         fxRun(() -> {

@@ -84,7 +84,6 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
     /** Faults added by hand, applied after the parameters. */
     private final List<FaultSpec> handFaults = new ArrayList<>();
     private Path replayFile;
-    private boolean wantPlaying;
     private boolean closed;
 
     public ConsoleController(ConsoleModel model, FrameLoop loop, DatabaseSource databaseSource, Path runsDir) {
@@ -136,7 +135,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         model.databaseProperty().set(described);
         model.databaseReadyProperty().set(true);
         if (model.scenario() != null && replayFile == null) {
-            restartRuns(0);
+            restartRuns(0, false);
         }
     }
 
@@ -205,8 +204,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         Parameters p = SpecEditor.parametersOf(scenario.spec());
         model.parametersProperty().set(p);
         baseSpec = scenario.spec();
-        wantPlaying = false;
-        restartRuns(0);
+        restartRuns(0, false);
     }
 
     /** Replays a saved event log; no database needed. */
@@ -221,7 +219,6 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         model.parametersProperty().set(null);
         model.scenarioProblemProperty().set("");
         model.sourceProperty().set(file.toString());
-        wantPlaying = false;
         model.compareProperty().set(false);
         model.workers().clear();
         RunSession s = RunSession.start(model.main(), null, loop, feed -> new ReplayDriver(file, feed));
@@ -238,16 +235,14 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             return;
         }
         boolean over = sessions.stream().allMatch(s -> s.model.phase().isOver());
-        wantPlaying = true;
         if (over && replayFile == null) {
-            restartRuns(0);
+            restartRuns(0, true);
             return;
         }
         sessions.forEach(s -> s.driver.play());
     }
 
     public void pause() {
-        wantPlaying = false;
         sessions.forEach(s -> s.driver.pause());
     }
 
@@ -261,7 +256,6 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
 
     /** One more event (in each run shown), then paused. */
     public void step() {
-        wantPlaying = false;
         sessions.forEach(s -> s.driver.step());
     }
 
@@ -499,7 +493,17 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
                 s.tokenScheme(), s.firstWrite(), faults, s.seed(), s.duration(), s.executor(), s.timeScale());
     }
 
+    /** Whether any run on show is playing now (a restart then goes on playing). */
+    private boolean playing() {
+        return sessions.stream().anyMatch(s -> s.model.phase() == RunPhase.PLAYING);
+    }
+
+    /** Starts the runs again; they go on playing if they were playing. */
     private void restartRuns(long fastForwardMicros) {
+        restartRuns(fastForwardMicros, playing());
+    }
+
+    private void restartRuns(long fastForwardMicros, boolean play) {
         if (replayFile != null) {
             if (!model.compareProperty().get()) {
                 return;
@@ -533,7 +537,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         model.window().extentProperty().set(spec.duration().toNanos() / 1_000.0);
         fit();
         applySpeed();
-        if (wantPlaying) {
+        if (play) {
             sessions.forEach(s -> s.driver.play());
         }
     }

@@ -22,6 +22,8 @@ public final class EventFeed implements Consumer<List<Event>> {
 
     private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
     private final AtomicLong received = new AtomicLong();
+    /** Events handed over so far; written by the draining thread only. */
+    private volatile long drained;
     private volatile boolean closed;
 
     /** The bus's entry point. Batches are immutable and kept as they are. */
@@ -44,6 +46,11 @@ public final class EventFeed implements Consumer<List<Event>> {
         return received.get();
     }
 
+    /** Events received but not yet handed over. */
+    public long backlog() {
+        return received.get() - drained;
+    }
+
     /**
      * Hands everything queued to {@code target}, stopping once {@code maxEvents} events have been
      * handed over (the rest waits for the next frame, so one frame never takes too long).
@@ -63,6 +70,7 @@ public final class EventFeed implements Consumer<List<Event>> {
                 handed += batch.size();
             }
         }
+        drained += handed;
         return handed;
     }
 

@@ -22,8 +22,12 @@ import java.util.Set;
  */
 public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 
-    /** Most events moved into a model in one frame; the rest wait for the next frame. */
-    static final long MAX_EVENTS_PER_FRAME = 50_000;
+    /**
+     * Events moved into a model in one frame, at least: the rest wait for the next frame. When a
+     * backlog builds up (a flood of events), a frame takes a fifth of it, so the console catches up
+     * within a few frames at the cost of longer frames meanwhile.
+     */
+    static final long EVENTS_PER_FRAME = 20_000;
     private static final long METRICS_EVERY_NANOS = 250_000_000;
     private static final long RATE_WINDOW_NANOS = 1_000_000_000;
 
@@ -38,7 +42,10 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private final ArrayDeque<long[]> rate = new ArrayDeque<>();
     private final List<Event> frameEvents = new ArrayList<>();
     private Event telling;
+    private static final long MIN_REBUILD_GAP_NANOS = 30_000_000;
     private boolean timelineStale;
+    private long lastBuildNanos;
+    private long lastBuiltAt;
     private int timelineEvents;
     private long lastMetricsNanos;
     private boolean finished;
@@ -63,7 +70,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     public void frame(long nowNanos) {
         frameEvents.clear();
         telling = null;
-        long moved = feed.drain(this, MAX_EVENTS_PER_FRAME);
+        long moved = feed.drain(this, Math.max(EVENTS_PER_FRAME, feed.backlog() / 5));
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
@@ -99,16 +106,24 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
                 lastMetricsNanos = nowNanos;
             }
         }
-        refreshTimeline();
+        refreshTimeline(nowNanos);
     }
 
-    private void refreshTimeline() {
+    /**
+     * Installs a finished timeline and asks for the next one. A build walks every event, so under a
+     * flood of events the next starts only after a pause as long as the last build took: the
+     * builder thread never takes more than about half a core from the run and the screen.
+     */
+    private void refreshTimeline(long nowNanos) {
         TimelineRebuilder.Built built = rebuilder.take();
         if (built != null && built.generation() == generation && built.events() >= timelineEvents) {
             timelineEvents = built.events();
+            lastBuildNanos = built.buildNanos();
+            lastBuiltAt = nowNanos;
             model.timelineProperty().set(highlighted(built.timeline()));
         }
-        if (timelineStale && !rebuilder.busy()) {
+        boolean rested = nowNanos - lastBuiltAt >= Math.max(MIN_REBUILD_GAP_NANOS, lastBuildNanos);
+        if (timelineStale && !rebuilder.busy() && (rested || finished)) {
             timelineStale = false;
             rebuilder.request(generation, model.events().snapshot());
         }
@@ -130,19 +145,39 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     @Override
     public void events(List<Event> batch) {
         frameEvents.addAll(batch);
+        String lastHolder = null;
+        String lastScope = null;
+        Class<?> lastType = null;
+        int tellingWeight = telling == null ? -1 : Narration.weight(telling);
         for (Event e : batch) {
-            if (e.holder() != null && holders.add(e.holder())) {
-                model.holders().add(e.holder());
+            // Neighbouring events mostly share holder, scope or type: skip the set lookups then.
+            String h = e.holder();
+            if (h != null && h != lastHolder) {
+                lastHolder = h;
+                if (!holders.contains(h)) {
+                    holders.add(h);
+                    model.holders().add(h);
+                }
             }
-            if (e.scope() != null && scopes.add(e.scope())) {
-                model.scopes().add(e.scope());
+            String s = e.scope();
+            if (s != null && s != lastScope) {
+                lastScope = s;
+                if (!scopes.contains(s)) {
+                    scopes.add(s);
+                    model.scopes().add(s);
+                }
             }
-            String type = Narration.type(e);
-            if (types.add(type)) {
-                model.types().add(type);
+            if (e.getClass() != lastType) {
+                lastType = e.getClass();
+                String type = Narration.type(e);
+                if (types.add(type)) {
+                    model.types().add(type);
+                }
             }
-            if (telling == null || Narration.weight(e) >= Narration.weight(telling)) {
+            int w = Narration.weight(e);
+            if (w >= tellingWeight) {
                 telling = e;
+                tellingWeight = w;
             }
         }
     }

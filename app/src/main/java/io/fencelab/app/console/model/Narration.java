@@ -67,6 +67,13 @@ public final class Narration {
         };
     }
 
+    private static final ClassValue<String> TYPES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return type.getSimpleName();
+        }
+    };
+
     /**
      * How much a line about this event is worth showing when many arrive in one frame: the
      * console tells the most telling event of the frame, not merely the last.
@@ -100,7 +107,7 @@ public final class Narration {
 
     /** The event's type name, as in the log ({@code WriteRejectedStale}). */
     public static String type(Event event) {
-        return event.getClass().getSimpleName();
+        return TYPES.get(event.getClass());
     }
 
     /** What an event says beyond holder, scope and token, for the event table. */

@@ -14,7 +14,6 @@ import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.SimulatedExecutor;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,23 +22,23 @@ import java.util.concurrent.TimeUnit;
  * single-threaded and does real SQL, so neither may happen on the FX thread.
  *
  * <p>Speed: the engine's {@link Pacer} is left at "as fast as possible" and the driver paces the
- * run itself with {@link SimulatedExecutor#runUntil}: every few milliseconds it runs the executor
- * up to the run time that real time has reached at the chosen speed. That moves the run's clock
- * (the playhead) smoothly through quiet stretches, and pause or a new speed take effect at once,
- * where a pacer sleeping until the next action could sleep for minutes at 0.01x.
+ * run itself: it executes the next action, then holds its events back until real time, at the
+ * chosen speed, reaches the action's instant (see {@link #loop}). The playhead moves smoothly
+ * through quiet stretches, and pause or a new speed take effect at once, where a pacer sleeping
+ * until the next action could sleep for minutes at 0.01x.
  *
- * <p>After every slice the driver flushes the run's (direct) bus, so the console sees events as
- * soon as they happen rather than 64 at a time.
+ * <p>After every step the driver flushes the run's (direct) bus, so the console sees events as
+ * soon as they are due rather than 64 at a time, and the batches are the same at any speed.
  */
 public final class SimulatedDriver implements RunDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SimulatedDriver.class);
 
-    /** Real time between two slices of a paced run. */
+    /** Longest wait of a paced run between two looks at its commands and the clock. */
     private static final long SLICE_NANOS = 8_000_000;
-    /** How often an as-fast-as-possible run hands its events to the console. */
+    /** How often an as-fast-as-possible run moves the playhead. */
     private static final long FLUSH_NANOS = 15_000_000;
-    /** A slice that took this long (the database was slow) restarts the pacing instead of catching up. */
+    /** A step that took this long (the database was slow) restarts the pacing instead of catching up. */
     private static final long LAG_NANOS = 250_000_000;
 
     private final Database db;
@@ -211,20 +210,14 @@ public final class SimulatedDriver implements RunDriver {
     }
 
     private void fastForward(Run r, SimulatedExecutor executor) {
-        long lastFlush = System.nanoTime();
-        while (!executor.isOver() && executor.now().toNanos() / 1_000 < fastForwardMicros) {
+        while (!executor.isOver() && micros(executor) < fastForwardMicros) {
             if (stopRequested()) {
                 executor.stop();
                 return;
             }
-            long target = Math.min(fastForwardMicros, executor.now().toNanos() / 1_000 + 100_000);
-            advanceTo(executor, target);
-            nowMicros = executor.now().toNanos() / 1_000;
-            if (System.nanoTime() - lastFlush > FLUSH_NANOS) {
-                r.bus().flush();
-                lastFlush = System.nanoTime();
-            }
+            stepAndFlush(r, executor);
         }
+        nowMicros = micros(executor);
     }
 
     private boolean stopRequested() {
@@ -233,9 +226,27 @@ public final class SimulatedDriver implements RunDriver {
         }
     }
 
+    private static long micros(SimulatedExecutor executor) {
+        return executor.now().toNanos() / 1_000;
+    }
+
+    /** One action of the executor, its events handed to every consumer at once. */
+    private void stepAndFlush(Run r, SimulatedExecutor executor) {
+        executor.step();
+        r.bus().flush();
+    }
+
+    /**
+     * The console's pacing. Every executor step is flushed to the bus on its own, whatever the
+     * speed, so the batches every consumer sees (and so where the checker's {@code Violation}
+     * events land in the log) depend only on the run, never on the speed or on pauses: a restart
+     * with the same seed gives the same log. A paced run executes the next action at once (its
+     * SQL runs at its virtual instant) but holds its events back until real time, at the chosen
+     * speed, reaches that instant; meanwhile the playhead moves on smoothly.
+     */
     private void loop(Run r, SimulatedExecutor executor) {
         boolean wasPlaying = false;
-        while (!executor.isOver()) {
+        while (!executor.isOver() || pending) {
             boolean play;
             boolean step;
             double currentSpeed;
@@ -254,6 +265,8 @@ public final class SimulatedDriver implements RunDriver {
                 }
                 if (stopRequested) {
                     executor.stop();
+                    r.bus().flush();
+                    pending = false;
                     return;
                 }
                 play = playing;
@@ -277,71 +290,72 @@ public final class SimulatedDriver implements RunDriver {
         }
     }
 
-    /**
-     * Runs the executor up to run time {@code target}, never past the run's end: the executor's
-     * clock must not pass the end (its last step moves the clock to the end, and time never goes
-     * backwards). Reaching the end finishes the run, even if actions remain scheduled after it.
-     */
-    private void advanceTo(SimulatedExecutor executor, long target) {
-        long end = spec.duration().toNanos() / 1_000;
-        long t = Math.min(target, end);
-        if (t > executor.now().toNanos() / 1_000) {
-            executor.runUntil(Duration.ofNanos(t * 1_000));
+    /** An executed action whose events are held back until the playhead reaches it. */
+    private boolean pending;
+
+    /** Hands over the held-back action's events, if any; the playhead moves to it. */
+    private void release(Run r, SimulatedExecutor executor) {
+        if (pending) {
+            pending = false;
+            r.bus().flush();
         }
-        if (t >= end && !executor.isOver()) {
-            executor.step();
-        }
+        nowMicros = Math.max(nowMicros, micros(executor));
     }
 
     /** Single step: until at least one more event has been published (a deferred action publishes none). */
     private void stepOnce(Run r, SimulatedExecutor executor) {
-        long before = r.bus().published();
-        for (int guard = 0; guard < 1_000_000 && !executor.isOver() && r.bus().published() == before; guard++) {
-            executor.step();
+        long before = r.bus().delivered();
+        release(r, executor);
+        for (int guard = 0; guard < 1_000_000 && !executor.isOver() && r.bus().delivered() == before; guard++) {
+            stepAndFlush(r, executor);
         }
-        nowMicros = executor.now().toNanos() / 1_000;
-        r.bus().flush();
+        nowMicros = micros(executor);
     }
 
-    /** As fast as possible, handing events over every {@link #FLUSH_NANOS}, until a command arrives. */
+    /** As fast as possible, until a command arrives or the run ends. */
     private void runFlat(Run r, SimulatedExecutor executor) {
         int seen = commands;
-        long lastFlush = System.nanoTime();
+        release(r, executor);
+        long lastShown = System.nanoTime();
         while (!executor.isOver() && commands == seen) {
-            executor.step();
+            stepAndFlush(r, executor);
             long t = System.nanoTime();
-            if (t - lastFlush > FLUSH_NANOS) {
-                nowMicros = executor.now().toNanos() / 1_000;
-                r.bus().flush();
-                lastFlush = t;
+            if (t - lastShown > FLUSH_NANOS) {
+                nowMicros = micros(executor);
+                lastShown = t;
             }
         }
-        nowMicros = executor.now().toNanos() / 1_000;
-        r.bus().flush();
+        nowMicros = micros(executor);
     }
 
-    /** At {@code speed} run seconds per real second, until a command arrives or the run ends. */
+    /** At {@code speed} run seconds per real second, until a command arrives or the run (and its last events) is over. */
     private void runPaced(Run r, SimulatedExecutor executor, double speed) {
         int seen = commands;
         long realAnchor = System.nanoTime();
-        long virtualAnchor = executor.now().toNanos() / 1_000;
-        while (!executor.isOver() && commands == seen) {
-            long sliceStart = System.nanoTime();
-            long target = virtualAnchor + (long) ((sliceStart - realAnchor) / 1_000.0 * speed);
-            advanceTo(executor, target);
-            nowMicros = executor.now().toNanos() / 1_000;
-            r.bus().flush();
-            long took = System.nanoTime() - sliceStart;
-            if (took > LAG_NANOS) {
-                // The database could not keep up: go on from here rather than rush to catch up.
-                realAnchor = System.nanoTime();
-                virtualAnchor = nowMicros;
+        long virtualAnchor = nowMicros;
+        while ((!executor.isOver() || pending) && commands == seen) {
+            if (!pending) {
+                long before = System.nanoTime();
+                executor.step();
+                pending = true;
+                if (System.nanoTime() - before > LAG_NANOS) {
+                    // The database could not keep up: go on from here rather than rush to catch up.
+                    realAnchor = System.nanoTime();
+                    virtualAnchor = nowMicros;
+                }
             }
+            long due = micros(executor);
+            long paced = virtualAnchor + (long) ((System.nanoTime() - realAnchor) / 1_000.0 * speed);
+            if (paced >= due) {
+                release(r, executor);
+                continue;
+            }
+            nowMicros = Math.max(nowMicros, paced);
+            long waitNanos = Math.min(SLICE_NANOS, (long) ((due - paced) * 1_000 / speed) + 1);
             synchronized (lock) {
                 if (commands == seen) {
                     try {
-                        long waitNanos = Math.max(1_000_000, SLICE_NANOS - took);
-                        lock.wait(waitNanos / 1_000_000, (int) (waitNanos % 1_000_000));
+                        lock.wait(Math.max(1, waitNanos / 1_000_000), 0);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         stopRequested = true;

@@ -48,16 +48,15 @@ final class CompareView extends SplitPane {
             title.setText((fencing.isEmpty() ? run.name() : fencing) + "  ·  " + run.eventCountProperty().get()
                     + " events");
             boolean started = run.eventCountProperty().get() > 0;
-            verdict.getStyleClass().removeAll("verdict-safe", "verdict-violated", "verdict-none");
             if (!started) {
                 verdict.setText("—");
-                verdict.getStyleClass().add("verdict-none");
+                Styles.choose(verdict, Styles.VERDICTS, "verdict-none");
             } else if (run.verdict().isSafe()) {
                 verdict.setText("SAFE");
-                verdict.getStyleClass().add("verdict-safe");
+                Styles.choose(verdict, Styles.VERDICTS, "verdict-safe");
             } else {
                 verdict.setText("VIOLATED");
-                verdict.getStyleClass().add("verdict-violated");
+                Styles.choose(verdict, Styles.VERDICTS, "verdict-violated");
             }
         };
         run.verdictProperty().addListener(refresh);

@@ -116,6 +116,8 @@ public final class ConsoleView extends BorderPane {
         chartsTab.setClosable(false);
         tableTab.setClosable(false);
         below.getTabs().addAll(chartsTab, tableTab);
+        table.setShowing(false);
+        tableTab.selectedProperty().addListener((o, was, now) -> table.setShowing(now));
         below.setId("below");
         middle = new SplitPane(centre, below);
         middle.setOrientation(Orientation.VERTICAL);

@@ -31,15 +31,24 @@ import org.controlsfx.control.CheckComboBox;
  */
 final class EventTableView extends VBox {
 
+    private static final java.util.List<String> ROW_LOOKS = java.util.List.of("row-violation", "row-stale");
+
     final TableView<Event> table = new TableView<>();
     final CheckComboBox<String> holders = new CheckComboBox<>();
     final CheckComboBox<String> scopes = new CheckComboBox<>();
     final CheckComboBox<String> types = new CheckComboBox<>();
-    final CheckBox witnessOnly = new CheckBox("witness events only");
+    final CheckBox witnessOnly = new CheckBox("witnesses only");
     final Label shown = new Label();
     private RunModel run;
     private FilteredList<Event> filtered;
-    private final ListChangeListener<String> resync = c -> sync();
+    /** New holders, scopes and types reach the filters at most a few times a second (each update re-measures them). */
+    private final javafx.animation.PauseTransition syncSoon = new javafx.animation.PauseTransition(
+            javafx.util.Duration.millis(400));
+    private final ListChangeListener<String> resync = c -> {
+        if (syncSoon.getStatus() != javafx.animation.Animation.Status.RUNNING) {
+            syncSoon.playFromStart();
+        }
+    };
 
     EventTableView(ConsoleController controller) {
         getStyleClass().add("event-table");
@@ -47,6 +56,12 @@ final class EventTableView extends VBox {
         holders.setId("filter-holders");
         scopes.setId("filter-scopes");
         types.setId("filter-types");
+        syncSoon.setOnFinished(e -> sync());
+        for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {
+            // A fixed width: otherwise every layout measures every item of the list.
+            box.setPrefWidth(135);
+            box.setMaxWidth(135);
+        }
         holders.setTitle("holders: all");
         scopes.setTitle("scopes: all");
         types.setTitle("types: all");
@@ -63,14 +78,10 @@ final class EventTableView extends VBox {
             @Override
             protected void updateItem(Event e, boolean empty) {
                 super.updateItem(e, empty);
-                getStyleClass().removeAll("row-violation", "row-stale", "row-overwrite");
-                if (!empty && e != null) {
-                    if (e instanceof Event.Violation) {
-                        getStyleClass().add("row-violation");
-                    } else if (e instanceof Event.WriteRejectedStale) {
-                        getStyleClass().add("row-stale");
-                    }
-                }
+                String look = empty || e == null ? null
+                        : e instanceof Event.Violation ? "row-violation"
+                        : e instanceof Event.WriteRejectedStale ? "row-stale" : null;
+                Styles.choose(this, ROW_LOOKS, look);
             }
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
@@ -82,7 +93,7 @@ final class EventTableView extends VBox {
             box.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> refilter());
         }
         witnessOnly.setOnAction(e -> refilter());
-        Button clear = new Button("Clear filters");
+        Button clear = new Button("Clear");
         clear.setOnAction(e -> {
             holders.getCheckModel().clearChecks();
             scopes.getCheckModel().clearChecks();
@@ -90,7 +101,12 @@ final class EventTableView extends VBox {
             witnessOnly.setSelected(false);
             refilter();
         });
-        HBox filters = new HBox(8, new Label("Filter:"), holders, scopes, types, witnessOnly, clear, shown);
+        Label title = new Label("Filter");
+        Button none = clear;
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {title, witnessOnly, none, shown}) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        HBox filters = new HBox(8, title, holders, scopes, types, witnessOnly, clear, shown);
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setPadding(new Insets(6, 8, 6, 8));
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -105,6 +121,20 @@ final class EventTableView extends VBox {
         return c;
     }
 
+    private boolean showing = true;
+
+    /**
+     * Whether the table is on screen. A hidden table lets go of its rows (a flood of events would
+     * otherwise have it lay out cells nobody sees every frame) and takes them back when shown.
+     */
+    void setShowing(boolean on) {
+        showing = on;
+        table.setItems(on ? filtered : null);
+        if (on && run != null && run.pinnedSeqProperty().get() > 0) {
+            reveal(run.pinnedSeqProperty().get());
+        }
+    }
+
     /** Follows {@code model} (rebinding when the console focuses another run). */
     void bind(RunModel model) {
         if (run != null) {
@@ -114,7 +144,7 @@ final class EventTableView extends VBox {
         }
         run = model;
         filtered = new FilteredList<>(model.rows());
-        table.setItems(filtered);
+        table.setItems(showing ? filtered : null);
         model.holders().addListener(resync);
         model.scopes().addListener(resync);
         model.types().addListener(resync);
@@ -168,6 +198,9 @@ final class EventTableView extends VBox {
 
     /** Scrolls to and selects the row of event {@code seq}, if it passes the filters. */
     void reveal(long seq) {
+        if (!showing || filtered == null) {
+            return;
+        }
         for (int i = filtered.size() - 1; i >= 0; i--) {
             if (filtered.get(i).seq() == seq) {
                 table.getSelectionModel().select(i);

@@ -81,6 +81,16 @@ final class HitIndex {
                 (boxes[best * 4] + boxes[best * 4 + 2]) / 2, (boxes[best * 4 + 1] + boxes[best * 4 + 3]) / 2);
     }
 
+    /** The centre of the last box drawn for event {@code seq}, or null if none is in view. */
+    double[] centreOf(long seq) {
+        for (int i = n - 1; i >= 0; i--) {
+            if (seqs[i] == seq) {
+                return new double[] {(boxes[i * 4] + boxes[i * 4 + 2]) / 2, (boxes[i * 4 + 1] + boxes[i * 4 + 3]) / 2};
+            }
+        }
+        return null;
+    }
+
     private boolean contains(int i, double x, double y) {
         return x >= boxes[i * 4] && x <= boxes[i * 4 + 2] && y >= boxes[i * 4 + 1] && y <= boxes[i * 4 + 3];
     }

@@ -8,7 +8,6 @@ import io.fencelab.engine.report.HolderLane;
 import io.fencelab.engine.report.Span;
 import io.fencelab.engine.report.Timeline;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import javafx.collections.FXCollections;
@@ -23,7 +22,7 @@ import javafx.scene.shape.Rectangle;
 /**
  * Per-second rates (acquisitions, renewals, renewal failures, stale rejections, accepted writes)
  * over a rolling window of the last {@value #WINDOW} seconds of run time, with the seconds in which
- * a pause or fault was active shaded. A built-in chart, so it is kept small: at most
+ * a pause or fault was active shaded (darker the more holders it held). A built-in chart, so it is kept small: at most
  * {@value #WINDOW} points per series, updated a few times per second.
  */
 final class RateChart extends LineChart<Number, Number> {
@@ -109,32 +108,43 @@ final class RateChart extends LineChart<Number, Number> {
         }
         faultSeconds.clear();
         Timeline t = run.timeline();
-        if (t != null) {
-            List<double[]> spans = new ArrayList<>();
+        if (t != null && !t.holders().isEmpty()) {
+            // Per second of the window: the share of holders paused or under a fault (a database
+            // fault counts for everyone), shown as the shading's strength.
+            int seconds = WINDOW + 1;
+            double[] share = new double[seconds];
             for (HolderLane lane : t.holders()) {
+                boolean[] hit = new boolean[seconds];
                 for (Span s : lane.spans()) {
                     if (s instanceof Span.Pause || s instanceof Span.Fault) {
-                        spans.add(new double[] {s.startMicros() / 1e6, s.endMicros() / 1e6});
+                        mark(hit, s.startMicros(), s.endMicros(), first);
+                    }
+                }
+                for (Span.Fault f : t.globalFaults()) {
+                    mark(hit, f.startMicros(), f.endMicros(), first);
+                }
+                for (int i = 0; i < seconds; i++) {
+                    if (hit[i]) {
+                        share[i] += 1.0 / t.holders().size();
                     }
                 }
             }
-            for (Span.Fault f : t.globalFaults()) {
-                spans.add(new double[] {f.startMicros() / 1e6, f.endMicros() / 1e6});
-            }
-            spans.sort(Comparator.comparingDouble(a -> a[0]));
-            for (double[] s : spans) {
-                if (s[1] < first || s[0] > first + WINDOW) {
-                    continue;
-                }
-                double[] lastSpan = faultSeconds.isEmpty() ? null : faultSeconds.getLast();
-                if (lastSpan != null && s[0] <= lastSpan[1]) {
-                    lastSpan[1] = Math.max(lastSpan[1], s[1]);
-                } else {
-                    faultSeconds.add(new double[] {s[0], Math.max(s[1], s[0] + 0.2)});
+            for (int i = 0; i < seconds; i++) {
+                if (share[i] > 0) {
+                    faultSeconds.add(new double[] {first + i, first + i + 1, share[i]});
                 }
             }
         }
         requestChartLayout();
+    }
+
+    /** Marks the seconds of the window that {@code [from, to)} (run micros) touches. */
+    private static void mark(boolean[] hit, long from, long to, long firstSecond) {
+        long a = Math.max(0, from / 1_000_000 - firstSecond);
+        long b = Math.min(hit.length - 1, (Math.max(to - 1, from)) / 1_000_000 - firstSecond);
+        for (long i = a; i <= b; i++) {
+            hit[(int) i] = true;
+        }
     }
 
     @Override
@@ -152,6 +162,7 @@ final class RateChart extends LineChart<Number, Number> {
             }
             Rectangle r = new Rectangle(a, top, b - a, bottom - top);
             r.getStyleClass().add("fault-window");
+            r.setOpacity(0.25 + 0.75 * s[2]);
             rects.add(r);
         }
         shading.getChildren().setAll(rects);

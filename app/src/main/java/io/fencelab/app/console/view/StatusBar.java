@@ -43,8 +43,14 @@ final class StatusBar extends HBox {
         message.getStyleClass().add("status-message");
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
-        time.setMinWidth(150);
-        rate.setMinWidth(120);
+        // Fixed widths: the texts change every frame and must not re-lay-out the window each time.
+        for (Label l : new Label[] {executor, seed, time, rate}) {
+            l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        executor.setPrefWidth(190);
+        seed.setPrefWidth(110);
+        time.setPrefWidth(170);
+        rate.setPrefWidth(140);
         getChildren().addAll(database, sep(), executor, sep(), seed, sep(), time, sep(), rate, sep(), message);
     }
 

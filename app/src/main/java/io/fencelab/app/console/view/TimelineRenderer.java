@@ -43,6 +43,9 @@ final class TimelineRenderer {
     private static final Font SMALL_BOLD = Font.font("DejaVu Sans", FontWeight.BOLD, 12);
     private static final Font GAP_FONT = Font.font("DejaVu Sans", FontWeight.BOLD, 13);
     private static final Font AXIS_FONT = Font.font("DejaVu Sans", 12);
+    private static final Font TINY = Font.font("DejaVu Sans", 10);
+    private static final Font TINY_BOLD = Font.font("DejaVu Sans", FontWeight.BOLD, 10);
+    private static final Font HINT = Font.font("DejaVu Sans", 18);
 
     /** Everything a drawing depends on besides the canvas size. */
     record Frame(Timeline timeline, double startMicros, double spanMicros, long nowMicros, long endMicros,
@@ -104,7 +107,7 @@ final class TimelineRenderer {
         drawAxis(x, width, f);
         if (t == null || t.holders().isEmpty()) {
             axis.text(Ink.TEXT_MUTED, f.hint(), GUTTER + plotW / 2, AXIS + Math.min(120, (height - AXIS) / 2),
-                    Font.font("DejaVu Sans", 18), TextAlignment.CENTER);
+                    HINT, TextAlignment.CENTER);
             axis.drawTo(g);
             return;
         }
@@ -232,7 +235,7 @@ final class TimelineRenderer {
         lanes.line(Ink.GRID, GUTTER, top + h, GUTTER + plotW, top + h, 1, false);
         gutter.text(Ink.TEXT, lane.holder(), 10, top + h / 2, h >= 30 ? LABEL : SMALL_BOLD, TextAlignment.LEFT);
         if (h >= 44) {
-            gutter.text(Ink.TEXT_MUTED, "service / holder", 10, top + h / 2 + 15, Font.font("DejaVu Sans", 10),
+            gutter.text(Ink.TEXT_MUTED, "service / holder", 10, top + h / 2 + 15, TINY,
                     TextAlignment.LEFT);
         }
         // Roomy lanes keep a strip at the top for the names of pauses and faults.
@@ -250,7 +253,7 @@ final class TimelineRenderer {
             double a = Math.max(GUTTER - 5, x.at(s.startMicros()));
             double b = Math.min(GUTTER + plotW + 5, x.at(s.endMicros()));
             double w = Math.max(2, b - a);
-            boolean witness = hl.contains(s);
+            boolean witness = !hl.isEmpty() && hl.contains(s);
             switch (s) {
                 case Span.Pause p -> {
                     lanes.rect(Ink.PAUSE, a, top + 1, w, h - 2);
@@ -271,7 +274,7 @@ final class TimelineRenderer {
                     lanes.rect(Ink.HELD, a, heldY, w, barH);
                     String label = w > 90 ? "token " + held.token() : Long.toString(held.token());
                     textIfRoom(lanes, Ink.TEXT_ON_DARK, label, a + w / 2, heldY + barH / 2, w - 6,
-                            roomy ? SMALL_BOLD : Font.font("DejaVu Sans", FontWeight.BOLD, 10), TextAlignment.CENTER,
+                            roomy ? SMALL_BOLD : TINY_BOLD, TextAlignment.CENTER,
                             plotW);
                     if (witness) {
                         lanes.outline(Ink.WITNESS, a - 1, heldY - 1, w + 2, barH + 2, 2.5);
@@ -282,7 +285,7 @@ final class TimelineRenderer {
                     lanes.rect(Ink.BELIEVED, a, beliefY, w, barH);
                     String label = w > 120 ? "believes " + belief.token() : Long.toString(belief.token());
                     textIfRoom(lanes, Ink.TEXT, label, a + 6, beliefY + barH / 2, w - 8,
-                            roomy ? SMALL : Font.font("DejaVu Sans", 10), TextAlignment.LEFT, plotW);
+                            roomy ? SMALL : TINY, TextAlignment.LEFT, plotW);
                     if (witness) {
                         lanes.outline(Ink.WITNESS, a - 1, beliefY - 1, w + 2, barH + 2, 2.5);
                     }
@@ -390,7 +393,7 @@ final class TimelineRenderer {
             }
             switch (m) {
                 case Mark.Write w -> {
-                    boolean witness = hl.contains(w.seq());
+                    boolean witness = !hl.isEmpty() && hl.contains(w.seq());
                     int kind = w.kind().ordinal();
                     if (!witness && px - lastX[kind] < 1.0) {
                         continue;

@@ -198,6 +198,12 @@ public final class TimelineView extends Region {
         return hit == null ? null : describe(hit);
     }
 
+    /** Where on the canvas event {@code seq} is drawn (its mark or the span it starts), or null. */
+    public javafx.geometry.Point2D canvasPointOf(long seq) {
+        double[] c = renderer.hits().centreOf(seq);
+        return c == null ? null : new javafx.geometry.Point2D(c[0], c[1]);
+    }
+
     /** The seq of the event at canvas point (x, y), or 0. */
     public long seqAt(double x, double y) {
         HitIndex.Hit hit = renderer.hits().find(x, y);
@@ -296,19 +302,25 @@ public final class TimelineView extends Region {
         dragging = false;
     }
 
+    /** Wheel notches in a scroll event (platforms report 40 per notch; some robots report 1). */
+    private static double notches(double delta) {
+        return Math.abs(delta) < 10 ? Math.signum(delta) : delta / 40;
+    }
+
     private void scroll(ScrollEvent e) {
         if (e.isControlDown()) {
-            double factor = Math.exp(-e.getDeltaY() / 240);
+            // Wheel up (away from the user) zooms in, 15 % a notch.
+            double factor = Math.pow(0.85, notches(e.getDeltaY()));
             intents.zoom(factor, microsAt(e.getX()));
         } else {
             TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(run.timeline(), canvas.getHeight());
             boolean tall = layout.contentH() > canvas.getHeight() + 1;
             if (tall && !e.isShiftDown() && Math.abs(e.getDeltaY()) >= Math.abs(e.getDeltaX())) {
-                scrollY -= e.getDeltaY();
+                scrollY -= notches(e.getDeltaY()) * 40;
                 dirty = true;
             } else {
                 double delta = Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) ? e.getDeltaX() : e.getDeltaY();
-                intents.pan(-delta * microsPerPixel());
+                intents.pan(-notches(delta) * 40 * microsPerPixel());
             }
         }
         e.consume();

@@ -106,6 +106,7 @@ final class VerdictView extends ScrollPane {
         pinned.setPromptText("Click an event on the timeline (or a row in the table) to pin it here.");
 
         faultHolder.setId("fault-holder");
+        faultHolder.setPrefWidth(120);
         faultHolder.setMaxWidth(Double.MAX_VALUE);
         faultHolder.setItems(console.workers());
         faultHolder.valueProperty().addListener((o, was, now) -> {
@@ -196,16 +197,15 @@ final class VerdictView extends ScrollPane {
         Verdict v = run.verdict();
         RunPhase phase = run.phase();
         boolean started = run.eventCountProperty().get() > 0;
-        verdict.getStyleClass().removeAll("verdict-safe", "verdict-violated", "verdict-none");
         if (!started) {
             verdict.setText("—");
-            verdict.getStyleClass().add("verdict-none");
+            Styles.choose(verdict, Styles.VERDICTS, "verdict-none");
         } else if (v.isSafe()) {
             verdict.setText("SAFE");
-            verdict.getStyleClass().add("verdict-safe");
+            Styles.choose(verdict, Styles.VERDICTS, "verdict-safe");
         } else {
             verdict.setText("VIOLATED");
-            verdict.getStyleClass().add("verdict-violated");
+            Styles.choose(verdict, Styles.VERDICTS, "verdict-violated");
         }
         String note;
         if (!started) {
@@ -221,6 +221,9 @@ final class VerdictView extends ScrollPane {
         }
         if (!v.isSafe()) {
             note = v.witnesses().size() + (v.witnesses().size() == 1 ? " violation. " : " violations. ") + note;
+        }
+        if (console.compareProperty().get()) {
+            note = "This panel follows the " + run.name() + " run. " + note;
         }
         verdictNote.setText(note);
         String p = run.problemProperty().get();

@@ -1,0 +1,161 @@
+package io.fencelab.app.console;
+
+import static io.fencelab.app.console.ConsoleFx.fx;
+import static io.fencelab.app.console.ConsoleFx.fxRun;
+import static io.fencelab.app.console.ConsoleFx.screenshot;
+import static io.fencelab.app.console.ConsoleFx.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.view.TimelineView;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.report.Mark;
+import io.fencelab.engine.report.WriteKind;
+import io.fencelab.engine.testing.EmbeddedDatabase;
+import javafx.geometry.Point2D;
+import javafx.geometry.VerticalDirection;
+import javafx.scene.control.Button;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.controlsfx.control.CheckComboBox;
+import org.controlsfx.control.PropertySheet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Pointer and keyboard on the console: hover, pin, zoom, pan, table filters, the parameter sheet. */
+@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
+class ConsoleInteractionTest {
+
+    private static Database db;
+    private Console console;
+
+    @BeforeAll
+    static void database(Database database) {
+        db = database;
+    }
+
+    @Start
+    void start(Stage stage) {
+        console = Console.show(stage, DatabaseSource.lent(db));
+    }
+
+    @AfterEach
+    void close() {
+        fxRun(console::close);
+    }
+
+    private RunModel main() {
+        return console.model().main();
+    }
+
+    private Mark.Write runPausedHolderToTheEnd() {
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        fxRun(() -> {
+            console.controller().select("paused-holder");
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the run ended with its timeline", 60, () -> main().phase() == RunPhase.ENDED
+                && main().timeline() != null && !main().timeline().holder("A").orElseThrow().writes().isEmpty());
+        ConsoleFx.frames();
+        return fx(() -> main().timeline().holder("A").orElseThrow().writes().getFirst());
+    }
+
+    @Test
+    void hoveringAMarkTellsWhatItIsAndClickingPinsIt(FxRobot robot) {
+        Mark.Write stale = runPausedHolderToTheEnd();
+        assertThat(stale.kind()).isEqualTo(WriteKind.REJECTED_STALE);
+        TimelineView timeline = fx(() -> console.view().timeline());
+        Point2D at = fx(() -> timeline.canvas().localToScreen(timeline.canvasPointOf(stale.seq())));
+
+        robot.moveTo(at);
+        waitUntil("the tooltip shows", 10, () -> !timeline.tooltipText().isEmpty());
+        assertThat(fx(timeline::tooltipText)).contains("write rejected as stale").contains("token 41")
+                .contains("45.000 s");
+        screenshot(console.scene().getRoot(), "hover");
+
+        robot.clickOn(MouseButton.PRIMARY);
+        waitUntil("the event is pinned", 10, () -> main().pinnedSeqProperty().get() == stale.seq());
+        assertThat(fx(() -> ((TextArea) console.scene().lookup("#pinned-event")).getText()))
+                .contains("\"type\" : \"WriteRejectedStale\"").contains("\"highest\" : \"42\"");
+    }
+
+    @Test
+    void ctrlWheelZoomsAroundThePointerAndDraggingPans(FxRobot robot) {
+        runPausedHolderToTheEnd();
+        TimelineView timeline = fx(() -> console.view().timeline());
+        double span = fx(() -> console.model().window().span());
+        Point2D middle = fx(() -> timeline.canvas().localToScreen(timeline.canvas().getWidth() * 0.6,
+                timeline.canvas().getHeight() * 0.5));
+        // Monocle's robot reports a wheel turned DOWN as a positive delta, which real mice give for UP.
+        robot.moveTo(middle).press(KeyCode.CONTROL).scroll(3, VerticalDirection.DOWN).release(KeyCode.CONTROL);
+        waitUntil("zoomed in", 10, () -> console.model().window().span() < span * 0.9);
+        double zoomed = fx(() -> console.model().window().span());
+        double start = fx(() -> console.model().window().start());
+
+        robot.drag(middle, MouseButton.PRIMARY).moveBy(-200, 0).release(MouseButton.PRIMARY);
+        waitUntil("panned later in time", 10, () -> console.model().window().start() > start);
+        assertThat(fx(() -> console.model().window().span())).as("panning keeps the zoom").isEqualTo(zoomed);
+        assertThat(fx(() -> console.model().window().followProperty().get())).isFalse();
+
+        robot.type(KeyCode.HOME);
+        waitUntil("the whole run is shown again", 10, () -> console.model().window().span() >= span * 0.99);
+    }
+
+    @Test
+    void theEventTableFiltersByHolderAndTypeAndARowPinsItsEvent(FxRobot robot) {
+        Mark.Write stale = runPausedHolderToTheEnd();
+        fxRun(() -> ((TabPane) console.scene().lookup("#below")).getSelectionModel().select(1));
+        @SuppressWarnings("unchecked")
+        TableView<Event> table = (TableView<Event>) fx(() -> console.scene().lookup("#event-table"));
+        waitUntil("the table lists every event", 10, () -> table.getItems().size() == main().events().size());
+        waitUntil("the filters know the holders", 10, () -> holders().getItems().size() == 2);
+
+        fxRun(() -> holders().getCheckModel().check("A"));
+        assertThat(fx(() -> table.getItems().stream().allMatch(e -> "A".equals(e.holder())))).isTrue();
+        fxRun(() -> types().getCheckModel().check("WriteRejectedStale"));
+        assertThat(fx(() -> table.getItems().stream().map(Event::seq).toList())).containsExactly(stale.seq());
+
+        fxRun(() -> table.getSelectionModel().select(0));
+        waitUntil("the row's event is pinned", 10, () -> main().pinnedSeqProperty().get() == stale.seq());
+        screenshot(console.scene().getRoot(), "event-table");
+    }
+
+    @Test
+    void theParameterSheetRunsTheScenarioAgainWithTheChange(FxRobot robot) {
+        runPausedHolderToTheEnd();
+        String seed = fx(() -> main().infoProperty().get().seed());
+        PropertySheet sheet = fx(() -> (PropertySheet) console.scene().lookup("#parameter-sheet"));
+        fxRun(() -> sheet.getItems().stream().filter(i -> i.getName().equals("fencing mode")).findFirst()
+                .orElseThrow().setValue(FencingMode.UNFENCED));
+        fxRun(() -> ((Button) console.scene().lookup("#apply-parameters")).fire());
+        waitUntil("a new run with fencing off is prepared", 30,
+                () -> "UNFENCED".equals(main().infoProperty().get().fencing()) && main().phase() == RunPhase.PAUSED);
+        assertThat(fx(() -> main().infoProperty().get().seed())).as("same seed").isEqualTo(seed);
+        fxRun(() -> console.controller().play());
+        waitUntil("it ended violated", 60, () -> main().phase() == RunPhase.ENDED && !main().verdict().isSafe());
+    }
+
+    @SuppressWarnings("unchecked")
+    private CheckComboBox<String> holders() {
+        return (CheckComboBox<String>) fx(() -> console.scene().lookup("#filter-holders"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private CheckComboBox<String> types() {
+        return (CheckComboBox<String>) fx(() -> console.scene().lookup("#filter-types"));
+    }
+}

@@ -1,0 +1,82 @@
+package io.fencelab.app.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.EventStore;
+import io.fencelab.app.console.model.Narration;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.fence.TargetKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class FeedAndStoreTest {
+
+    @Test
+    void theFeedHandsOverBatchesAndNoticesInArrivalOrderWithinABudget() {
+        EventFeed feed = new EventFeed();
+        feed.accept(events(1, 3));
+        feed.notice(new Notice.Phase(RunPhase.PLAYING));
+        feed.accept(events(4, 6));
+        List<String> seen = new ArrayList<>();
+        EventFeed.Target target = new EventFeed.Target() {
+            @Override
+            public void events(List<Event> batch) {
+                seen.add("events " + batch.getFirst().seq() + "-" + batch.getLast().seq());
+            }
+
+            @Override
+            public void notice(Notice notice) {
+                seen.add(notice.toString());
+            }
+        };
+        assertThat(feed.drain(target, 3)).as("stops once the budget is spent").isEqualTo(3);
+        assertThat(feed.drain(target, 100)).isEqualTo(3);
+        assertThat(seen).containsExactly("events 1-3", "Phase[phase=PLAYING]", "events 4-6");
+        assertThat(feed.received()).isEqualTo(6);
+    }
+
+    @Test
+    void aClosedFeedTakesNothingMore() {
+        EventFeed feed = new EventFeed();
+        feed.close();
+        feed.accept(events(1, 2));
+        assertThat(feed.received()).isZero();
+    }
+
+    @Test
+    void theStoreFindsEventsBySeqWithAndWithoutGapsAndSnapshotsStayFixed() {
+        EventStore store = new EventStore();
+        store.addAll(events(1, 1500));
+        List<Event> snapshot = store.snapshot();
+        store.addAll(events(1502, 1510));
+        assertThat(snapshot).hasSize(1500);
+        assertThat(store.size()).isEqualTo(1509);
+        assertThat(store.bySeq(700).seq()).isEqualTo(700);
+        assertThat(store.bySeq(1505).seq()).as("after a gap: found by search").isEqualTo(1505);
+        assertThat(store.bySeq(1501)).isNull();
+        assertThat(store.last().seq()).isEqualTo(1510);
+    }
+
+    @Test
+    void narrationTellsTheStaleRejectionPlainlyAndRanksItAboveRoutine() {
+        Event stale = new Event.WriteRejectedStale(12, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", 42);
+        Event attempt = new Event.WriteAttempted(11, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", null);
+        assertThat(Narration.line(stale))
+                .isEqualTo("45.000 s  report-1 refuses A's write with token 41: it has already accepted 42. The fence held.");
+        assertThat(Narration.weight(stale)).isGreaterThan(Narration.weight(attempt));
+        assertThat(Narration.type(stale)).isEqualTo("WriteRejectedStale");
+        assertThat(Narration.seconds(125_500_000)).isEqualTo("2 min 05.500 s");
+        assertThat(Narration.shortTime(250_000)).isEqualTo("250 ms");
+        assertThat(Narration.shortTime(45_000_000)).isEqualTo("45 s");
+    }
+
+    private static List<Event> events(long from, long to) {
+        return LongStream.rangeClosed(from, to)
+                .mapToObj(seq -> (Event) new Event.PauseEnded(seq, seq * 1_000, "A")).toList();
+    }
+}
