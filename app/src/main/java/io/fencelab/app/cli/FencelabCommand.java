@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.app.bench.ConsoleBenchCommand;
 import io.fencelab.app.bench.CoreBenchCommand;
 import io.fencelab.app.bench.EventBenchCommand;
 import io.fencelab.app.bench.RunBenchCommand;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ValidateCommand.class, DemoCommand.class,
-                CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class,
+                CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class, ConsoleBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 

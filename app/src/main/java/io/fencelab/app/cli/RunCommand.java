@@ -120,8 +120,7 @@ public final class RunCommand implements Callable<Integer> {
             s = s.withFencing(fencing);
         }
         if (tokenScheme != null) {
-            s = new RunSpec(s.name(), s.workers(), s.firstTokens(), s.leaseTtl(), s.renewInterval(), s.fencing(),
-                    tokenScheme, s.firstWrite(), s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale());
+            s = s.toBuilder().tokenScheme(tokenScheme).build();
         }
         return s;
     }

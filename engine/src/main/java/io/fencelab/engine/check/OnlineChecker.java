@@ -17,6 +17,8 @@ public final class OnlineChecker {
     private final LeaseHistory history = new LeaseHistory();
     private final ResourceWrites writes = new ResourceWrites();
     private final List<Witness> witnesses = new ArrayList<>();
+    /** holder, scope and presented token of each grant, to the grant's seq: the write's generation. */
+    private final java.util.Map<String, Long> grantSeqs = new java.util.HashMap<>();
     private long lastSeq;
 
     /**
@@ -66,17 +68,24 @@ public final class OnlineChecker {
         return lastSeq;
     }
 
+    private static String grantKey(String holder, String scope, long token) {
+        return holder + "\u0000" + scope + "\u0000" + token;
+    }
+
     private void judge(Event event) {
         switch (event) {
             case Event.LeaseAcquired grant -> {
                 witnesses.addAll(grants.accept(grant));
                 history.granted(grant);
+                grantSeqs.put(grantKey(grant.holder(), grant.scope(), grant.fencingToken()), grant.seq());
             }
             case Event.LeaseRenewed renewal -> history.renewed(renewal);
             case Event.LeaseExpired expiry -> history.expired(expiry);
             case Event.PauseStarted start -> history.pauseStarted(start);
             case Event.PauseEnded end -> history.pauseEnded(end);
-            case Event.WriteAccepted write -> writes.accept(write)
+            case Event.WriteAccepted write -> writes.accept(write,
+                            grantSeqs.getOrDefault(grantKey(write.holder(), write.scope(), write.token()),
+                                    ResourceWrites.UNKNOWN_GRANT))
                     .ifPresent(newer -> witnesses.add(StaleOverwriteWitness.of(write, newer, history)));
             // A rejected write is the fence working; the other events tell no safety fact on their own.
             case Event.WriteRejectedStale ignored -> { }

@@ -37,6 +37,10 @@ final class StaleOverwriteWitness {
         String summary = "%s wrote with token %d at %s over %s's write with token %d (%s) on %s".formatted(
                 a, stale.token(), Seconds.of(stale.atMicros()), newer.holder(), newer.token(),
                 Seconds.of(newer.atMicros()), ResourceWrites.idOf(stale));
+        if (stale.token() >= newer.token()) {
+            story.addFirst("%s's lease was granted before %s's, but its token is not smaller: the tokens do not follow "
+                    .formatted(a, newer.holder()) + "the order of the grants");
+        }
         if (!story.isEmpty()) {
             summary += "; " + String.join("; ", story);
         }

@@ -42,22 +42,116 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
     }
 
     public RunSpec withFencing(FencingMode mode) {
-        return new RunSpec(name, workers, firstTokens, leaseTtl, renewInterval, mode, tokenScheme, firstWrite, faults,
-                seed, duration, executor, timeScale);
+        return toBuilder().fencing(mode).build();
     }
 
     public RunSpec withSeed(long newSeed) {
-        return new RunSpec(name, workers, firstTokens, leaseTtl, renewInterval, fencing, tokenScheme, firstWrite, faults,
-                newSeed, duration, executor, timeScale);
+        return toBuilder().seed(newSeed).build();
     }
 
     public RunSpec withExecutor(ExecutorKind kind) {
-        return new RunSpec(name, workers, firstTokens, leaseTtl, renewInterval, fencing, tokenScheme, firstWrite, faults,
-                seed, duration, kind, timeScale);
+        return toBuilder().executor(kind).build();
     }
 
     public RunSpec withLeaseTtl(Duration ttl) {
-        return new RunSpec(name, workers, firstTokens, ttl, renewInterval, fencing, tokenScheme, firstWrite, faults,
-                seed, duration, executor, timeScale);
+        return toBuilder().leaseTtl(ttl).build();
+    }
+
+    /** A builder holding this spec's values, for changing a few of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Changes some values of a spec; {@link #build()} validates the result like the constructor. */
+    public static final class Builder {
+        private String name;
+        private List<WorkerSpec> workers;
+        private Map<String, Long> firstTokens;
+        private Duration leaseTtl;
+        private Duration renewInterval;
+        private FencingMode fencing;
+        private TokenScheme tokenScheme;
+        private FirstWritePolicy firstWrite;
+        private List<FaultSpec> faults;
+        private long seed;
+        private Duration duration;
+        private ExecutorKind executor;
+        private double timeScale;
+
+        private Builder(RunSpec s) {
+            name = s.name;
+            workers = s.workers;
+            firstTokens = s.firstTokens;
+            leaseTtl = s.leaseTtl;
+            renewInterval = s.renewInterval;
+            fencing = s.fencing;
+            tokenScheme = s.tokenScheme;
+            firstWrite = s.firstWrite;
+            faults = s.faults;
+            seed = s.seed;
+            duration = s.duration;
+            executor = s.executor;
+            timeScale = s.timeScale;
+        }
+
+        public Builder workers(List<WorkerSpec> value) {
+            workers = value;
+            return this;
+        }
+
+        public Builder firstTokens(Map<String, Long> value) {
+            firstTokens = value;
+            return this;
+        }
+
+        public Builder leaseTtl(Duration value) {
+            leaseTtl = value;
+            return this;
+        }
+
+        public Builder renewInterval(Duration value) {
+            renewInterval = value;
+            return this;
+        }
+
+        public Builder fencing(FencingMode value) {
+            fencing = value;
+            return this;
+        }
+
+        public Builder tokenScheme(TokenScheme value) {
+            tokenScheme = value;
+            return this;
+        }
+
+        public Builder faults(List<FaultSpec> value) {
+            faults = value;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            seed = value;
+            return this;
+        }
+
+        public Builder duration(Duration value) {
+            duration = value;
+            return this;
+        }
+
+        public Builder executor(ExecutorKind value) {
+            executor = value;
+            return this;
+        }
+
+        public Builder timeScale(double value) {
+            timeScale = value;
+            return this;
+        }
+
+        public RunSpec build() {
+            return new RunSpec(name, workers, firstTokens, leaseTtl, renewInterval, fencing, tokenScheme, firstWrite,
+                    faults, seed, duration, executor, timeScale);
+        }
     }
 }

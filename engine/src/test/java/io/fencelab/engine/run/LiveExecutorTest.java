@@ -36,10 +36,8 @@ class LiveExecutorTest {
     @Test
     void theLiveStoryRejectsThePausedHolderAtAFasterTimeScale(Database db) throws Exception {
         // The paused-holder story in real time, 50 times faster: 60 run seconds take 1.2 s.
-        RunSpec base = Specs.pausedHolder(FencingMode.FENCED);
-        RunSpec spec = new RunSpec(base.name(), base.workers(), base.firstTokens(), base.leaseTtl(),
-                base.renewInterval(), base.fencing(), base.tokenScheme(), base.firstWrite(), base.faults(), base.seed(),
-                base.duration(), ExecutorKind.LIVE, 0.02);
+        RunSpec spec = Specs.pausedHolder(FencingMode.FENCED).toBuilder()
+                .executor(ExecutorKind.LIVE).timeScale(0.02).build();
         RecordingSink sink = new RecordingSink();
         try (LiveExecutor run = new LiveExecutor(db, spec, sink, 4)) {
             run.runToEnd();

@@ -105,7 +105,6 @@ class OrderingAndBrokenSchemesTest {
     }
 
     private static RunSpec withScheme(RunSpec b, TokenScheme scheme, Map<String, Long> firstTokens) {
-        return new RunSpec(b.name(), b.workers(), firstTokens, b.leaseTtl(), b.renewInterval(), b.fencing(), scheme,
-                b.firstWrite(), b.faults(), b.seed(), b.duration(), b.executor(), b.timeScale());
+        return b.toBuilder().tokenScheme(scheme).firstTokens(firstTokens).build();
     }
 }

@@ -148,9 +148,7 @@ class SimulatedExecutorTest {
     private static RunSpec withFaults(RunSpec base, FaultSpec... faults) {
         List<FaultSpec> all = new ArrayList<>(base.faults());
         all.addAll(List.of(faults));
-        return new RunSpec(base.name(), base.workers(), base.firstTokens(), base.leaseTtl(), base.renewInterval(),
-                base.fencing(), base.tokenScheme(), base.firstWrite(), all, base.seed(), base.duration(),
-                base.executor(), base.timeScale());
+        return base.toBuilder().faults(all).build();
     }
 
     private static List<Event> runStorm(Database db, long seed) {
