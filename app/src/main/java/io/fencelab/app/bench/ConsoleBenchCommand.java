@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
  * screen) against the raw asynchronous bus with a counting consumer. Runs on Monocle (headless)
  * when there is no display.
  *
- * <p>Not registered as a {@code fencelab} subcommand; run it with
+ * <p>Run it as {@code fencelab bench-console}, or from a build with
  * {@code java -cp app/target/fencelab-app.jar:app/target/lib/* io.fencelab.app.bench.ConsoleBenchCommand}.
  */
 @Command(name = "bench-console", mixinStandardHelpOptions = true,

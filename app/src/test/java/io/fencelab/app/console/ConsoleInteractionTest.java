@@ -69,7 +69,8 @@ class ConsoleInteractionTest {
             console.controller().play();
         });
         waitUntil("the run ended with its timeline", 60, () -> main().phase() == RunPhase.ENDED
-                && main().timeline() != null && !main().timeline().holder("A").orElseThrow().writes().isEmpty());
+                && main().timeline() != null
+                && main().timeline().holder("A").map(lane -> !lane.writes().isEmpty()).orElse(false));
         ConsoleFx.frames();
         return fx(() -> main().timeline().holder("A").orElseThrow().writes().getFirst());
     }
