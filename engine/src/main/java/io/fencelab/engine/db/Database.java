@@ -102,7 +102,7 @@ public final class Database implements AutoCloseable {
 
     private String describeLocation() {
         return isEmbedded()
-                ? "embedded on port " + embedded.getPort()
+                ? "embedded on port " + lastPort
                 : DatabaseConfig.redact(config.jdbcUrl().orElseThrow());
     }
 

@@ -138,7 +138,13 @@ abstract class RunEnvironment implements WorkerEnv {
         if (ended) {
             currentLeases.remove(lease.scope());
         } else {
-            currentLeases.put(lease.scope(), lease);
+            Lease previous = currentLeases.put(lease.scope(), lease);
+            if (previous != null && previous.token() != lease.token()) {
+                // A new grant proves the previous lease had expired; in a live run the expiry timer
+                // can fire late, after the grant, so report the expiry now rather than never.
+                sink.publish(seq -> new Event.LeaseExpired(seq, nowMicros(), previous.holder(), previous.scope(),
+                        previous.token()));
+            }
             watchExpiry(lease, toRunMicros(lease.expiresAt()));
         }
     }
