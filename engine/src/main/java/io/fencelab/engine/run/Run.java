@@ -1,7 +1,6 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.FinalStateLoader;
-import io.fencelab.engine.check.OnlineChecker;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
@@ -11,7 +10,6 @@ import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventLog;
-import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,12 +34,9 @@ public final class Run implements AutoCloseable {
     private final RunSpec spec;
     private final EventBus bus;
     private final EventLog log;
-    private final MetricsCollector metrics = new MetricsCollector();
-    private final OnlineChecker checker = new OnlineChecker();
+    private final RunJudgement judgement = new RunJudgement();
     private final SimulatedExecutor simulated;
     private final LiveExecutor live;
-    /** Guards the metrics and the checker, which the bus feeds and readers poll; never held while waiting. */
-    private final Object judgement = new Object();
     private RunResult result;
 
     private Run(Database db, RunSpec spec, Path eventLog) {
@@ -54,8 +49,7 @@ public final class Run implements AutoCloseable {
             throw new UncheckedIOException("cannot create the event log " + eventLog + ": " + e.getMessage(), e);
         }
         bus.subscribe("recorder", log);
-        bus.subscribe("metrics", this::count);
-        bus.subscribe("checker", this::judge);
+        bus.subscribe("judgement", this::judge);
         if (spec.executor() == ExecutorKind.SIMULATED) {
             simulated = new SimulatedExecutor(db, spec, bus);
             live = null;
@@ -87,33 +81,19 @@ public final class Run implements AutoCloseable {
         return Optional.ofNullable(simulated);
     }
 
-    private void count(List<Event> batch) {
-        synchronized (judgement) {
-            metrics.accept(batch);
-        }
-    }
-
     private void judge(List<Event> batch) {
-        List<Witness> found;
-        synchronized (judgement) {
-            found = checker.accept(batch);
-        }
-        for (Witness w : found) {
+        for (Witness w : judgement.accept(batch)) {
             bus.publish(seq -> w.toViolation(seq, batch.getLast().atMicros()));
         }
     }
 
     /** The verdict so far, from the events seen so far. */
     public Verdict verdictSoFar() {
-        synchronized (judgement) {
-            return checker.verdict();
-        }
+        return judgement.verdict();
     }
 
     public MetricsSnapshot metricsSoFar() {
-        synchronized (judgement) {
-            return metrics.snapshot();
-        }
+        return judgement.metrics();
     }
 
     /** Runs to the end (or until stopped or the database is lost) and returns the result. */
@@ -154,9 +134,7 @@ public final class Run implements AutoCloseable {
         boolean finalJudged;
         try {
             List<ResourceState> finalState = FinalStateLoader.load(runContext());
-            synchronized (judgement) {
-                verdict = checker.verdict(finalState);
-            }
+            verdict = judgement.verdict(finalState);
             finalJudged = true;
         } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
             verdict = verdictSoFar();

@@ -4,19 +4,16 @@ import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.engine.check.OnlineChecker;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.run.RunJudgement;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Replays a saved event log ({@code events.jsonl}) as if it were running: the same controls as a
@@ -24,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * from the same checker and collector the engine uses, fed as the events are played, so they match
  * what the run itself said (except final-state checks, which need the database).
  */
-public final class ReplayDriver implements RunDriver {
+public final class ReplayDriver extends PlayerDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplayDriver.class);
 
@@ -32,69 +29,12 @@ public final class ReplayDriver implements RunDriver {
     private static final int FLAT_BATCH = 4096;
 
     private final Path file;
-    private final EventFeed feed;
-    private final Thread thread;
-    private final CountDownLatch closed = new CountDownLatch(1);
-    private final Object lock = new Object();
-    private boolean playing;
-    private int stepsRequested;
-    private double speed = 1.0;
-    private boolean stopRequested;
-    private volatile int commands;
 
-    private final Object judgement = new Object();
-    private final OnlineChecker checker = new OnlineChecker();
-    private final MetricsCollector metrics = new MetricsCollector();
-    private volatile long nowMicros;
+    private final RunJudgement judgement = new RunJudgement();
 
     public ReplayDriver(Path file, EventFeed feed) {
+        super(feed, "fencelab-replay");
         this.file = file;
-        this.feed = feed;
-        this.thread = Thread.ofPlatform().daemon().name("fencelab-replay").unstarted(this::drive);
-    }
-
-    @Override
-    public void start() {
-        thread.start();
-    }
-
-    @Override
-    public void play() {
-        command(() -> playing = true);
-    }
-
-    @Override
-    public void pause() {
-        command(() -> playing = false);
-    }
-
-    @Override
-    public void step() {
-        command(() -> {
-            playing = false;
-            stepsRequested++;
-        });
-    }
-
-    @Override
-    public void setSpeed(double newSpeed) {
-        command(() -> speed = newSpeed);
-    }
-
-    @Override
-    public void stop() {
-        command(() -> stopRequested = true);
-    }
-
-    @Override
-    public void close() {
-        feed.close();
-        stop();
-    }
-
-    @Override
-    public boolean awaitClosed(long millis) throws InterruptedException {
-        return closed.await(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -103,33 +43,17 @@ public final class ReplayDriver implements RunDriver {
     }
 
     @Override
-    public long nowMicros() {
-        return nowMicros;
-    }
-
-    @Override
     public Verdict verdictSoFar() {
-        synchronized (judgement) {
-            return checker.verdict();
-        }
+        return judgement.verdict();
     }
 
     @Override
     public MetricsSnapshot metricsSoFar() {
-        synchronized (judgement) {
-            return metrics.snapshot();
-        }
+        return judgement.metrics();
     }
 
-    private void command(Runnable change) {
-        synchronized (lock) {
-            change.run();
-            commands++;
-            lock.notifyAll();
-        }
-    }
-
-    private void drive() {
+    @Override
+    protected void drive() {
         try {
             List<Event> events;
             try {
@@ -241,10 +165,7 @@ public final class ReplayDriver implements RunDriver {
             return from;
         }
         List<Event> batch = List.copyOf(new ArrayList<>(events.subList(from, to)));
-        synchronized (judgement) {
-            checker.accept(batch);
-            metrics.accept(batch);
-        }
+        judgement.accept(batch);
         nowMicros = Math.max(nowMicros, batch.getLast().atMicros());
         feed.accept(batch);
         return to;

@@ -14,8 +14,6 @@ import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.SimulatedExecutor;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Drives a simulated run from its own thread ({@code fencelab-simulated}): the executor is
@@ -30,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * <p>After every step the driver flushes the run's (direct) bus, so the console sees events as
  * soon as they are due rather than 64 at a time, and the batches are the same at any speed.
  */
-public final class SimulatedDriver implements RunDriver {
+public final class SimulatedDriver extends PlayerDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SimulatedDriver.class);
 
@@ -44,90 +42,26 @@ public final class SimulatedDriver implements RunDriver {
     private final Database db;
     private final RunSpec spec;
     private final Path eventLog;
-    private final EventFeed feed;
     private final long fastForwardMicros;
-    private final Thread thread;
-    private final CountDownLatch closed = new CountDownLatch(1);
 
-    private final Object lock = new Object();
-    private boolean playing;
-    private int stepsRequested;
-    private double speed = 1.0;
-    private boolean stopRequested;
-    /** Bumped on every command, so a busy loop notices one with a single volatile read. */
-    private volatile int commands;
 
     private volatile Run run;
-    private volatile long nowMicros;
 
     /**
      * @param fastForwardMicros run as fast as possible up to this run time before pausing (0: start
      *                          paused at the beginning); used to restart a run with a change "from now"
      */
     public SimulatedDriver(Database db, RunSpec spec, Path eventLog, EventFeed feed, long fastForwardMicros) {
+        super(feed, "fencelab-simulated");
         this.db = db;
         this.spec = spec;
         this.eventLog = eventLog;
-        this.feed = feed;
         this.fastForwardMicros = fastForwardMicros;
-        this.thread = Thread.ofPlatform().daemon().name("fencelab-simulated").unstarted(this::drive);
-    }
-
-    @Override
-    public void start() {
-        thread.start();
-    }
-
-    @Override
-    public void play() {
-        command(() -> playing = true);
-    }
-
-    @Override
-    public void pause() {
-        command(() -> playing = false);
-    }
-
-    @Override
-    public void step() {
-        command(() -> {
-            playing = false;
-            stepsRequested++;
-        });
-    }
-
-    @Override
-    public void setSpeed(double newSpeed) {
-        if (newSpeed != Pacer.AS_FAST_AS_POSSIBLE && (newSpeed < Pacer.MIN_SPEED || newSpeed > Pacer.MAX_SPEED)) {
-            throw new IllegalArgumentException("speed must be between 0.01x and 100x, was " + newSpeed);
-        }
-        command(() -> speed = newSpeed);
-    }
-
-    @Override
-    public void stop() {
-        command(() -> stopRequested = true);
-    }
-
-    @Override
-    public void close() {
-        feed.close();
-        stop();
-    }
-
-    @Override
-    public boolean awaitClosed(long millis) throws InterruptedException {
-        return closed.await(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override
     public Capabilities capabilities() {
         return new Capabilities(true, true);
-    }
-
-    @Override
-    public long nowMicros() {
-        return nowMicros;
     }
 
     @Override
@@ -142,17 +76,10 @@ public final class SimulatedDriver implements RunDriver {
         return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
     }
 
-    private void command(Runnable change) {
-        synchronized (lock) {
-            change.run();
-            commands++;
-            lock.notifyAll();
-        }
-    }
-
     // ---- the driver's thread ------------------------------------------------------------------
 
-    private void drive() {
+    @Override
+    protected void drive() {
         Run prepared;
         try {
             prepared = Run.prepare(db, spec, eventLog);

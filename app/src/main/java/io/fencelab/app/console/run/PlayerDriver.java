@@ -1,0 +1,95 @@
+package io.fencelab.app.console.run;
+
+import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.engine.clock.Pacer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the two drivers that can be paused and stepped (a simulated run and a replayed log) share:
+ * the commands from the FX thread, kept under one lock that the driver's own thread waits on.
+ * Subclasses implement {@link #drive()} and read the command state under {@link #lock}.
+ */
+abstract class PlayerDriver implements RunDriver {
+
+    protected final EventFeed feed;
+    protected final CountDownLatch closed = new CountDownLatch(1);
+    private final Thread thread;
+
+    protected final Object lock = new Object();
+    protected boolean playing;
+    protected int stepsRequested;
+    protected double speed = 1.0;
+    protected boolean stopRequested;
+    /** Bumped on every command, so a busy loop notices one with a single volatile read. */
+    protected volatile int commands;
+    protected volatile long nowMicros;
+
+    protected PlayerDriver(EventFeed feed, String threadName) {
+        this.feed = feed;
+        this.thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::drive);
+    }
+
+    /** The driver's thread: runs until the end, a stop or a failure, then counts {@link #closed} down. */
+    protected abstract void drive();
+
+    @Override
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public void play() {
+        command(() -> playing = true);
+    }
+
+    @Override
+    public void pause() {
+        command(() -> playing = false);
+    }
+
+    @Override
+    public void step() {
+        command(() -> {
+            playing = false;
+            stepsRequested++;
+        });
+    }
+
+    @Override
+    public void setSpeed(double newSpeed) {
+        if (newSpeed != Pacer.AS_FAST_AS_POSSIBLE && (newSpeed < Pacer.MIN_SPEED || newSpeed > Pacer.MAX_SPEED)) {
+            throw new IllegalArgumentException("speed must be between 0.01x and 100x, was " + newSpeed);
+        }
+        command(() -> speed = newSpeed);
+    }
+
+    @Override
+    public void stop() {
+        command(() -> stopRequested = true);
+    }
+
+    @Override
+    public void close() {
+        feed.close();
+        stop();
+    }
+
+    @Override
+    public boolean awaitClosed(long millis) throws InterruptedException {
+        return closed.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public long nowMicros() {
+        return nowMicros;
+    }
+
+    private void command(Runnable change) {
+        synchronized (lock) {
+            change.run();
+            commands++;
+            lock.notifyAll();
+        }
+    }
+}
