@@ -109,11 +109,13 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     /** Runs until run time {@code t} (or the end); returns whether the run goes on. */
     public boolean runUntil(Duration t) {
         ensureStarted();
-        long limit = micros(t);
+        // Never past the run's end: the clock would have to step back to end the run there.
+        Duration until = t.compareTo(spec.duration()) > 0 ? spec.duration() : t;
+        long limit = micros(until);
         while (!isOver()) {
             Action next = queue.peek();
             if (next != null && next.atMicros > limit) {
-                clock.advanceTo(clock.start().plus(t));
+                clock.advanceTo(clock.start().plus(until));
                 return true;
             }
             step();

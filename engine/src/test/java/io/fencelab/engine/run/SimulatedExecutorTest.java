@@ -102,6 +102,19 @@ class SimulatedExecutorTest {
     }
 
     @Test
+    void runningUntilPastTheEndStopsAtTheEnd(Database db) {
+        RecordingSink sink = new RecordingSink();
+        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.pausedHolder(FencingMode.FENCED), sink)) {
+            run.runUntil(Duration.ofSeconds(61));
+            run.step();
+
+            assertThat(run.isOver()).isTrue();
+            assertThat(run.now()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(((Event.RunEnded) sink.events().getLast()).reason()).isEqualTo("completed");
+        }
+    }
+
+    @Test
     void aDatabaseRestartMidLeaseReusesNoToken(Database db) {
         RunSpec spec = withFaults(Specs.storm(4, 1, FencingMode.FENCED, 3, Duration.ofSeconds(20)),
                 new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE, new FaultStart.At(Duration.ofSeconds(5)),
