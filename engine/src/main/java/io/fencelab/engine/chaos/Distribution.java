@@ -8,6 +8,27 @@ public sealed interface Distribution {
 
     Duration sample(RandomGenerator random);
 
+    /** Short text for logs and reports: {@code 2s}, {@code 0s..4s}, {@code ~10s exponential}, … */
+    default String describe() {
+        return switch (this) {
+            case Fixed f -> text(f.value());
+            case Uniform u -> text(u.min()) + ".." + text(u.max());
+            case Exponential e -> "~" + text(e.mean()) + " exponential";
+            case Pareto p -> "pareto from " + text(p.scale()) + " (shape " + p.shape() + ", cap " + text(p.cap()) + ")";
+        };
+    }
+
+    /** {@code 1.5s}, {@code 200ms}: the shortest exact form. */
+    static String text(Duration d) {
+        long micros = micros(d);
+        if (micros % 1_000 != 0) {
+            return micros + "us";
+        }
+        long millis = micros / 1_000;
+        return millis % 1_000 != 0 && millis < 1_000 ? millis + "ms"
+                : java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + "s";
+    }
+
     /** Always {@code value}. */
     record Fixed(Duration value) implements Distribution {
         @Override

@@ -29,6 +29,16 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
         }
     }
 
+    /** One line for the event log and reports, for example {@code PAUSE on all every ~10s exponential for 2s}. */
+    public String describe() {
+        String when = switch (start) {
+            case FaultStart.At at -> "at " + Distribution.text(at.at());
+            case FaultStart.Every every -> "every " + every.gap().describe();
+        };
+        return kind + " on " + target + " " + when + " for " + duration.describe()
+                + (amount.isZero() ? "" : ", amount " + Distribution.text(amount));
+    }
+
     /** A scripted pause of one holder: the paused-holder story's fault. */
     public static FaultSpec pause(String holder, Duration at, Duration length) {
         return new FaultSpec(FaultKind.PAUSE, holder, new FaultStart.At(at), new Distribution.Fixed(length), Duration.ZERO);

@@ -98,6 +98,7 @@ public final class OnlineChecker {
             case Event.LeaseReleased ignored -> { }
             case Event.FaultInjected ignored -> { }
             case Event.FaultHealed ignored -> { }
+            case Event.SettingChanged ignored -> { }
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }

@@ -40,6 +40,7 @@ import java.util.List;
         @JsonSubTypes.Type(Event.BeliefEnded.class),
         @JsonSubTypes.Type(Event.OperationFailed.class),
         @JsonSubTypes.Type(Event.Violation.class),
+        @JsonSubTypes.Type(Event.SettingChanged.class),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface Event {
@@ -223,6 +224,14 @@ public sealed interface Event {
             return token;
         }
     }
+
+    // ---- live changes ------------------------------------------------------------------------
+
+    /**
+     * A live run's setting was changed while it ran; it applies from {@code atMicros} on. {@code from}
+     * is null when something was added (a fault), {@code to} when something was removed.
+     */
+    record SettingChanged(long seq, long atMicros, String setting, String from, String to) implements Event {}
 
     // ---- trouble -----------------------------------------------------------------------------
 

@@ -93,6 +93,7 @@ public final class MetricsCollector {
             case Event.PauseEnded ignored -> { }
             case Event.FaultInjected ignored -> { }
             case Event.FaultHealed ignored -> { }
+            case Event.SettingChanged ignored -> { }
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }

@@ -37,6 +37,8 @@ final class EventText {
             case Event.FaultInjected e -> "fault %s on %s%s".formatted(e.fault(), e.appliesTo(),
                     e.detail() == null ? "" : " (" + e.detail() + ")");
             case Event.FaultHealed e -> "fault %s on %s healed".formatted(e.fault(), e.appliesTo());
+            case Event.SettingChanged e -> "changed during the run: " + new Timeline.Change(e.atMicros(), e.seq(),
+                    e.setting(), e.from(), e.to()).text();
             case Event.WriteAttempted e -> "%s sent a write to %s with token %d"
                     .formatted(e.holder(), resource(e.target(), e.scope(), e.key()), e.token());
             case Event.WriteAccepted e -> "%s accepted %s's write with token %d"

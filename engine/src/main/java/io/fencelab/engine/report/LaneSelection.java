@@ -22,7 +22,8 @@ record LaneSelection(Timeline shown, int hiddenHolders, int hiddenResources) {
         List<ResourceLane> resources = pick(t.resources(), maxResources,
                 lane -> lane.marks().stream().anyMatch(t.highlights()::contains),
                 lane -> lane.writes().stream().anyMatch(w -> w.kind() != WriteKind.ACCEPTED));
-        Timeline shown = new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.highlights(), t.bucketMicros());
+        Timeline shown = new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.changes(), t.highlights(),
+                t.bucketMicros());
         return new LaneSelection(shown, t.holders().size() - holders.size(), t.resources().size() - resources.size());
     }
 

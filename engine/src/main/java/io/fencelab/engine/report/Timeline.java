@@ -11,7 +11,7 @@ import java.util.Optional;
  * What a run looked like over time, as plain data for a report or the console to draw: a lane per
  * holder (held, believed, the gap between, pauses, faults, write outcomes), a lane per fenced
  * resource (the highest accepted token as a step series, write outcomes), faults on the database,
- * and the witnesses to highlight. Built from the events alone, so a saved log gives the same picture
+ * settings changed during a live run, and the witnesses to highlight. Built from the events alone, so a saved log gives the same picture
  * as the live run did.
  *
  * <p>Lanes come in order of first appearance in the log, spans by kind then start, marks by time.
@@ -19,15 +19,33 @@ import java.util.Optional;
  *
  * @param runMicros    the run's length: {@code RunEnded}'s time (or the last event's, if later or absent)
  * @param globalFaults faults whose {@code appliesTo} is {@code database}
+ * @param changes      settings changed while the run ran, in time order
  * @param bucketMicros 0 for full detail; in an {@link #aggregated} timeline, the width of its buckets
  */
 public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLane> resources,
-                       List<Span.Fault> globalFaults, Highlights highlights, long bucketMicros) {
+                       List<Span.Fault> globalFaults, List<Change> changes, Highlights highlights,
+                       long bucketMicros) {
 
     public Timeline {
         holders = List.copyOf(holders);
         resources = List.copyOf(resources);
         globalFaults = List.copyOf(globalFaults);
+        changes = List.copyOf(changes);
+    }
+
+    /** A setting changed while a live run ran ({@code SettingChanged}): drawn as a line across every lane. */
+    public record Change(long atMicros, long seq, String setting, String from, String to) {
+
+        /** {@code leaseTtl 10s → 5s}, {@code fault added: …}, {@code fault removed: …}. */
+        public String text() {
+            if (from == null) {
+                return setting + " added: " + to;
+            }
+            if (to == null) {
+                return setting + " removed: " + from;
+            }
+            return setting + " " + from + " \u2192 " + to;
+        }
     }
 
     /**
@@ -50,7 +68,8 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     }
 
     public Timeline highlight(List<Witness> witnesses) {
-        return new Timeline(runMicros, holders, resources, globalFaults, Highlights.of(witnesses), bucketMicros);
+        return new Timeline(runMicros, holders, resources, globalFaults, changes, Highlights.of(witnesses),
+                bucketMicros);
     }
 
     /**

@@ -36,7 +36,7 @@ final class TimelineAggregator {
         if (!a.changed) {
             return t;
         }
-        return new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.highlights(), bucket);
+        return new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.changes(), t.highlights(), bucket);
     }
 
     /**

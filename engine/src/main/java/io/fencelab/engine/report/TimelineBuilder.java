@@ -74,6 +74,7 @@ final class TimelineBuilder {
     private final List<Span.Fault> globalFaults = new ArrayList<>();
     private final List<Span.Fault> faultsOnAll = new ArrayList<>();
     private final List<Witness> violations = new ArrayList<>();
+    private final List<Timeline.Change> changes = new ArrayList<>();
     private long runMicros;
 
     private TimelineBuilder() {
@@ -131,6 +132,8 @@ final class TimelineBuilder {
                 }
             }
             case Event.FaultInjected e -> faultInjected(e);
+            case Event.SettingChanged e -> changes.add(new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(),
+                    e.to()));
             case Event.FaultHealed e -> faultHealed(e);
             case Event.WriteAttempted e -> {
                 holder(e.holder());
@@ -280,7 +283,7 @@ final class TimelineBuilder {
             resourceLanes.add(new ResourceLane(r.id, r.steps, List.<Mark>copyOf(r.marks)));
         }
         globalFaults.sort(SPAN_ORDER);
-        return new Timeline(runMicros, holderLanes, resourceLanes, globalFaults, Highlights.of(violations), 0);
+        return new Timeline(runMicros, holderLanes, resourceLanes, globalFaults, changes, Highlights.of(violations), 0);
     }
 
     /** Faults never healed last to the run's end; placed in seq order so the output is deterministic. */

@@ -1,6 +1,11 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultPlan;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
@@ -11,7 +16,11 @@ import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +29,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import io.fencelab.engine.worker.WorkerSpec;
 
 /**
  * Runs a spec in real time: every worker action runs on its own virtual thread, so workers race at
@@ -30,7 +41,9 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     private final LiveClock clock;
     private final double scale;
-    private final Instant start;
+    /** Run time zero: when {@link #start()} was called (a prepared run may wait for its user). */
+    private volatile Instant start;
+    private volatile boolean started;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fencelab-live-timer");
         t.setDaemon(true);
@@ -45,6 +58,15 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final Semaphore databaseSlots;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String endReason;
+    /**
+     * Actions hold it shared while they run; the end takes it exclusively, so {@code RunEnded} is
+     * published after every action already under way (and never before one of their events).
+     */
+    private final ReentrantReadWriteLock endGate = new ReentrantReadWriteLock();
+    /** How long the end waits for actions under way (a statement stuck on a dying database). */
+    static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(5);
+    /** Live changes so far: salts the generators of what they add. */
+    private int changes;
 
     public LiveExecutor(Database db, RunSpec spec, EventSink sink, int databaseConcurrency) {
         this(db, spec, sink, databaseConcurrency, new LiveClock());
@@ -60,12 +82,19 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     /** Starts every worker and fault and returns at once. */
     public void start() {
+        start = clock.now();
+        started = true;
         publishStart("live");
-        for (FaultOccurrence f : plan) {
+        for (PlannedFault f : planned) {
             scheduleFault(f);
         }
-        workers.values().forEach(Worker::start);
+        List.copyOf(workers.values()).forEach(Worker::start);
         timer.schedule(() -> finish("completed"), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
+    }
+
+    /** Whether {@link #start()} was called. */
+    public boolean started() {
+        return started;
     }
 
     /** Blocks until the run ends (its duration passes, it is stopped, or the database is lost). */
@@ -84,52 +113,286 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         finish("stopped");
     }
 
+    /**
+     * Ends the run: nothing new starts from now on, and {@code RunEnded} follows once the actions
+     * already under way have published their events (or after {@link #END_DRAIN_LIMIT}). The wait
+     * happens on a thread of its own, since an action may be what ends the run.
+     */
     private synchronized void finish(String reason) {
         if (endReason != null) {
             return;
         }
         finished = true;
         endReason = reason;
-        publishEnd(reason);
-        ended.countDown();
+        Thread.ofVirtual().name("fencelab-live-end").start(() -> {
+            boolean drained = false;
+            try {
+                drained = endGate.writeLock().tryLock(END_DRAIN_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                publishEnd(reason);
+            } finally {
+                if (drained) {
+                    endGate.writeLock().unlock();
+                }
+                ended.countDown();
+            }
+        });
     }
 
-    private void scheduleFault(FaultOccurrence f) {
+    // ---- faults, planned and by hand ------------------------------------------------------------
+
+    private void scheduleFault(PlannedFault pf) {
+        FaultOccurrence f = pf.occurrence;
         switch (f.kind()) {
             case PAUSE -> {
-                at(f.start(), () -> {
+                at(f.start(), pf, () -> {
                     pausedUntil.merge(f.target(), micros(f.end()), Math::max);
-                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), "pause fault"));
+                    String cause = pf.byHand ? "pause by hand" : "pause fault";
+                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), cause));
                 });
-                at(f.end(), () -> sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target())));
+                // A pause that began cannot be cut short: a stalled process resumes when it resumes.
+                at(f.end(), null, () -> {
+                    if (!pf.cut()) {
+                        sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target()));
+                    }
+                });
             }
-            case CONNECTION_KILL -> at(f.start(), () -> {
-                faultStarted(f);
+            case CONNECTION_KILL -> at(f.start(), pf, () -> {
+                faultStarted(f, pf.byHand);
                 killPending.put(f.target(), true);
             });
             case DATABASE_RESTART -> {
-                at(f.start(), () -> {
-                    faultStarted(f);
+                at(f.start(), pf, () -> {
+                    faultStarted(f, pf.byHand);
                     db.stopEmbedded();
                 });
-                at(f.end(), () -> {
+                at(f.end(), pf, () -> {
                     db.startEmbedded();
                     faultHealed(f);
                 });
             }
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(f.start(), () -> faultStarted(f));
-                at(f.end(), () -> faultHealed(f));
+                at(f.start(), pf, () -> faultStarted(f, pf.byHand));
+                at(f.end(), pf, () -> faultHealed(f));
             }
         }
     }
 
-    private void at(Duration runTime, Runnable action) {
-        timer.schedule(() -> threads.submit(() -> {
-            if (!finished) {
-                action.run();
+    /**
+     * Injects a fault now, by hand: a pause of {@code holder}, a network delay on its requests of
+     * {@code amount}, dropped renewals, a killed connection (no length), or any other kind. Lasts
+     * {@code length} of run time.
+     *
+     * @throws IllegalArgumentException for an unknown holder, or a database restart not aimed at
+     *                                  {@code database}
+     * @throws IllegalStateException    once the run is over
+     */
+    public synchronized FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
+        if (finished) {
+            throw new IllegalStateException("the run is over");
+        }
+        boolean onDatabase = FaultSpec.DATABASE.equals(target);
+        if (kind == FaultKind.DATABASE_RESTART != onDatabase) {
+            throw new IllegalArgumentException("a database restart targets 'database'; other faults target a holder");
+        }
+        if (!onDatabase && !workers.containsKey(target)) {
+            throw new IllegalArgumentException("no holder named '" + target + "' in this run");
+        }
+        if (length.isNegative()) {
+            throw new IllegalArgumentException("a fault cannot last a negative time");
+        }
+        FaultOccurrence f = new FaultOccurrence(kind, target, Duration.ofNanos(nowMicros() * 1_000),
+                kind == FaultKind.CONNECTION_KILL ? Duration.ZERO : length, amount == null ? Duration.ZERO : amount);
+        PlannedFault pf = new PlannedFault(f, null, true);
+        register(pf);
+        scheduleFault(pf);
+        return f;
+    }
+
+    // ---- live changes ---------------------------------------------------------------------------
+
+    /**
+     * Applies a changed spec to the running run, from now on, and records each change as a
+     * {@code SettingChanged} event: lease ttl and renew interval (used from each holder's next
+     * acquire or renew), fencing mode and token scheme (from the next write or grant), workers
+     * (new ones start now; removed ones finish their job and take no more), and faults (a removed
+     * spec's occurrences are cancelled, and the active ones healed now, except pauses already
+     * begun; an added spec's scripted occurrences keep their times, clipped to start no earlier
+     * than now, and its repeating ones are drawn afresh from now).
+     *
+     * @throws IllegalArgumentException if a setting that is fixed for a run differs (name, first
+     *                                  tokens, first write, seed, duration, executor, time scale)
+     * @throws IllegalStateException    once the run is over
+     */
+    public synchronized void change(RunSpec next) {
+        if (finished) {
+            throw new IllegalStateException("the run is over");
+        }
+        RunSpec cur = current;
+        List<String> fixed = new ArrayList<>();
+        check(fixed, "name", cur.name(), next.name());
+        check(fixed, "first tokens", cur.firstTokens(), next.firstTokens());
+        check(fixed, "first write", cur.firstWrite(), next.firstWrite());
+        check(fixed, "seed", cur.seed(), next.seed());
+        check(fixed, "duration", cur.duration(), next.duration());
+        check(fixed, "executor", cur.executor(), next.executor());
+        check(fixed, "time scale", cur.timeScale(), next.timeScale());
+        if (!fixed.isEmpty()) {
+            throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
+        }
+        changes++;
+        current = next;
+        if (!cur.leaseTtl().equals(next.leaseTtl())) {
+            changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
+        }
+        if (!cur.renewInterval().equals(next.renewInterval())) {
+            changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+        }
+        if (cur.fencing() != next.fencing()) {
+            changed("fencing", cur.fencing().name(), next.fencing().name());
+        }
+        if (cur.tokenScheme() != next.tokenScheme()) {
+            changed("tokenScheme", cur.tokenScheme().name(), next.tokenScheme().name());
+        }
+        List<Worker> added = changeWorkers(cur, next);
+        changeFaults(cur, next, added);
+        long now = nowMicros();
+        for (Worker w : added) {
+            w.startAfter(Duration.ofNanos(Math.max(0, micros(w.spec().startAt()) - now) * 1_000));
+        }
+    }
+
+    private static void check(List<String> fixed, String name, Object was, Object now) {
+        if (!was.equals(now)) {
+            fixed.add(name);
+        }
+    }
+
+    private void changed(String setting, String from, String to) {
+        sink.publish(seq -> new Event.SettingChanged(seq, nowMicros(), setting, from, to));
+    }
+
+    /** Retires the workers {@code next} leaves out and adds the ones it brings; returns the added ones. */
+    private List<Worker> changeWorkers(RunSpec cur, RunSpec next) {
+        Set<String> before = new LinkedHashSet<>();
+        cur.workers().forEach(w -> before.add(w.name()));
+        Set<String> after = new LinkedHashSet<>();
+        next.workers().forEach(w -> after.add(w.name()));
+        if (before.equals(after)) {
+            return List.of();
+        }
+        changed("workers", String.valueOf(before.size()), String.valueOf(after.size()));
+        for (String name : before) {
+            if (!after.contains(name)) {
+                workers.get(name).retire();
             }
-        }), realNanos(runTime), TimeUnit.NANOSECONDS);
+        }
+        List<Worker> added = new ArrayList<>();
+        for (WorkerSpec w : next.workers()) {
+            if (!before.contains(w.name())) {
+                Worker existing = workers.get(w.name());
+                if (existing != null) {
+                    throw new IllegalArgumentException("worker '" + w.name() + "' left this run and cannot rejoin it");
+                }
+                added.add(addWorker(w, changes));
+            }
+        }
+        return added;
+    }
+
+    private void changeFaults(RunSpec cur, RunSpec next, List<Worker> addedWorkers) {
+        List<FaultSpec> removed = new ArrayList<>(cur.faults());
+        next.faults().forEach(removed::remove);
+        List<FaultSpec> added = new ArrayList<>(next.faults());
+        cur.faults().forEach(added::remove);
+        long now = nowMicros();
+        for (FaultSpec gone : removed) {
+            changed("fault", gone.describe(), null);
+            for (PlannedFault pf : registered()) {
+                if (gone.equals(pf.spec) && !pf.cut()) {
+                    cancel(pf, now);
+                }
+            }
+        }
+        List<String> holders = next.workers().stream().map(WorkerSpec::name).toList();
+        for (FaultSpec spec : added) {
+            changed("fault", null, spec.describe());
+            plan(spec, holders, now);
+        }
+        if (!addedWorkers.isEmpty()) {
+            // Faults on every holder apply to the new ones too.
+            List<String> newNames = addedWorkers.stream().map(Worker::name).toList();
+            for (FaultSpec spec : next.faults()) {
+                if (FaultSpec.ALL.equals(spec.target()) && !added.contains(spec)) {
+                    plan(spec, newNames, now);
+                }
+            }
+        }
+    }
+
+    /** Cancels an occurrence that has not started, or heals one that has (a begun pause runs its course). */
+    private void cancel(PlannedFault pf, long now) {
+        FaultOccurrence f = pf.occurrence;
+        if (micros(f.start()) > now) {
+            pf.cutAtMicros = micros(f.start());
+        } else if (micros(f.end()) > now && f.kind() != FaultKind.PAUSE) {
+            pf.cutAtMicros = now;
+            if (f.kind() == FaultKind.DATABASE_RESTART) {
+                db.startEmbedded();
+            }
+            if (f.kind() != FaultKind.CONNECTION_KILL) {
+                faultHealed(f);
+            }
+        }
+    }
+
+    /** Expands {@code spec} over {@code holders} from run time {@code now} and schedules what it gives. */
+    private void plan(FaultSpec spec, List<String> holders, long now) {
+        Duration from = Duration.ofNanos(now * 1_000);
+        Duration left = current.duration().minus(from);
+        boolean scripted = spec.start() instanceof FaultStart.At;
+        long seed = current.seed() ^ (0x9E3779B97F4A7C15L * changes);
+        for (FaultPlan.Planned p : FaultPlan.expandTagged(List.of(spec), holders,
+                scripted ? current.duration() : left, seed)) {
+            FaultOccurrence o = p.occurrence();
+            FaultOccurrence shifted;
+            if (scripted) {
+                if (o.end().compareTo(from) <= 0 && !(o.kind() == FaultKind.CONNECTION_KILL && o.start().equals(from))) {
+                    continue; // its time has passed
+                }
+                Duration start = o.start().compareTo(from) < 0 ? from : o.start();
+                shifted = new FaultOccurrence(o.kind(), o.target(), start, o.end().minus(start), o.amount());
+            } else {
+                shifted = new FaultOccurrence(o.kind(), o.target(), o.start().plus(from), o.length(), o.amount());
+            }
+            PlannedFault pf = new PlannedFault(shifted, spec, false);
+            register(pf);
+            scheduleFault(pf);
+        }
+    }
+
+    /**
+     * Runs {@code action} at run time {@code runTime} (at once if that has passed), unless the run is
+     * over or {@code fault} (if given) was cancelled or cut short by then.
+     */
+    private void at(Duration runTime, PlannedFault fault, Runnable action) {
+        long delayMicros = Math.max(0, micros(runTime) - nowMicros());
+        timer.schedule(() -> threads.submit(() -> {
+            // Checked before the gate too, so the end's wait is not kept up by actions that would do nothing.
+            if (finished || !endGate.readLock().tryLock()) {
+                return; // the run is ending
+            }
+            try {
+                if (!finished && (fault == null || !fault.cut())) {
+                    action.run();
+                }
+            } finally {
+                endGate.readLock().unlock();
+            }
+        }), realNanos(Duration.ofNanos(delayMicros * 1_000)), TimeUnit.NANOSECONDS);
     }
 
     private long realNanos(Duration runDuration) {
@@ -182,8 +445,15 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), true, action);
                 return;
             }
-            acting.set(worker);
-            action.run();
+            if (!endGate.readLock().tryLock()) {
+                return; // the run is ending
+            }
+            try {
+                acting.set(worker);
+                action.run();
+            } finally {
+                endGate.readLock().unlock();
+            }
         } finally {
             acting.remove();
             Session s = actionSession.get();
@@ -231,7 +501,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     protected void watchExpiry(Lease lease, long expiresAtRunMicros) {
-        at(Duration.ofNanos(expiresAtRunMicros * 1_000), () -> expiryDue(lease));
+        at(Duration.ofNanos(expiresAtRunMicros * 1_000), null, () -> expiryDue(lease));
     }
 
     @Override
@@ -271,8 +541,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             s.close();
             databaseSlots.release();
         }
-        boolean restarting = plan.stream().anyMatch(f -> f.kind() == io.fencelab.engine.chaos.FaultKind.DATABASE_RESTART
-                && f.activeAt(Duration.ofNanos(nowMicros() * 1_000)));
+        boolean restarting = anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
         if (!restarting && !db.isReachable()) {
             finish("failed: database unreachable");
         }
@@ -280,17 +549,18 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     public Duration leaseTtl() {
-        return Duration.ofNanos(realNanos(spec.leaseTtl()));
+        return Duration.ofNanos(realNanos(current.leaseTtl()));
     }
 
     @Override
     public Duration renewInterval() {
-        return spec.renewInterval();
+        return current.renewInterval();
     }
 
     @Override
     public void close() throws InterruptedException {
         stop();
+        ended.await(END_DRAIN_LIMIT.toMillis() + 1_000, TimeUnit.MILLISECONDS);
         timer.shutdownNow();
         threads.shutdown();
         threads.awaitTermination(10, TimeUnit.SECONDS);

@@ -81,6 +81,11 @@ public final class Run implements AutoCloseable {
         return Optional.ofNullable(simulated);
     }
 
+    /** The live executor, for faults by hand and live changes; empty for simulated runs. */
+    public Optional<LiveExecutor> liveExecutor() {
+        return Optional.ofNullable(live);
+    }
+
     private void judge(List<Event> batch) {
         for (Witness w : judgement.accept(batch)) {
             bus.publish(seq -> w.toViolation(seq, batch.getLast().atMicros()));

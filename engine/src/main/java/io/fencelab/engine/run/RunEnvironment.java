@@ -38,7 +38,15 @@ abstract class RunEnvironment implements WorkerEnv {
     protected final EventSink sink;
     protected final LeaseService leases;
     protected final List<FaultOccurrence> plan;
-    protected final Map<String, Worker> workers = new LinkedHashMap<>();
+    /** The initial plan with each occurrence's spec, in plan order. */
+    protected final List<PlannedFault> planned;
+    /** Every worker ever started; a live run adds to it, so it is only changed under its lock. */
+    protected final Map<String, Worker> workers = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    /**
+     * The settings in force: the spec at first, then whatever a live change made of it. Workers read
+     * the lease ttl, renew interval, fencing mode and token scheme from here on every use.
+     */
+    protected volatile RunSpec current;
     private final Map<String, RandomGenerator> randoms = new ConcurrentHashMap<>();
     private final Map<String, FencedTarget<?>> targets = new ConcurrentHashMap<>();
     /** The service-side view: the current lease per scope, to report its expiry when it passes. */
@@ -57,21 +65,72 @@ abstract class RunEnvironment implements WorkerEnv {
             workers.put(w.name(), new Worker(w, this));
             randoms.put(w.name(), root.split());
         }
-        this.plan = FaultPlan.expand(spec.faults(), List.copyOf(workers.keySet()), spec.duration(), spec.seed());
-        for (FaultOccurrence f : plan) {
-            faultsByTarget.computeIfAbsent(f.target() + "/" + f.kind(), k -> new java.util.ArrayList<>()).add(f);
+        this.current = spec;
+        this.planned = FaultPlan.expandTagged(spec.faults(), List.copyOf(workers.keySet()), spec.duration(),
+                spec.seed()).stream().map(p -> new PlannedFault(p.occurrence(), p.spec(), false)).toList();
+        this.plan = planned.stream().map(PlannedFault::occurrence).toList();
+        planned.forEach(this::register);
+    }
+
+    /**
+     * Occurrences by "target/kind": workers ask about their own faults on every statement, and a live
+     * run adds to them while workers read, hence copy-on-write lists.
+     */
+    private final Map<String, List<PlannedFault>> faultsByTarget = new ConcurrentHashMap<>();
+
+    /**
+     * One occurrence of the plan, or one injected by hand. A live change can cancel it before it
+     * starts or cut it short ({@link #cutAtMicros}); scheduled starts and heals check for that.
+     */
+    protected static final class PlannedFault {
+        final FaultOccurrence occurrence;
+        /** The spec it was expanded from; null for a fault injected by hand. */
+        final io.fencelab.engine.chaos.FaultSpec spec;
+        final boolean byHand;
+        volatile long cutAtMicros = Long.MAX_VALUE;
+
+        PlannedFault(FaultOccurrence occurrence, io.fencelab.engine.chaos.FaultSpec spec, boolean byHand) {
+            this.occurrence = occurrence;
+            this.spec = spec;
+            this.byHand = byHand;
+        }
+
+        FaultOccurrence occurrence() {
+            return occurrence;
+        }
+
+        boolean activeAt(long micros) {
+            return micros < cutAtMicros && occurrence.activeAt(Duration.ofNanos(micros * 1_000));
+        }
+
+        boolean cut() {
+            return cutAtMicros != Long.MAX_VALUE;
         }
     }
 
-    /** Occurrences by "target/kind": workers ask about their own faults on every statement. */
-    private final Map<String, List<FaultOccurrence>> faultsByTarget = new java.util.HashMap<>();
+    /** Makes an occurrence visible to the workers' fault queries. */
+    protected void register(PlannedFault f) {
+        faultsByTarget.computeIfAbsent(f.occurrence.target() + "/" + f.occurrence.kind(),
+                k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(f);
+    }
+
+    /** Every registered occurrence, initial and added, in no particular order. */
+    protected List<PlannedFault> registered() {
+        return faultsByTarget.values().stream().flatMap(List::stream).toList();
+    }
 
     public RunContext runContext() {
         return run;
     }
 
+    /** The spec the run started with. */
     public RunSpec spec() {
         return spec;
+    }
+
+    /** The settings in force now: {@link #spec()}, or what live changes made of it. */
+    public RunSpec currentSpec() {
+        return current;
     }
 
     /** The fault plan this run executes. */
@@ -94,8 +153,14 @@ abstract class RunEnvironment implements WorkerEnv {
 
     /** Applies the start of a fault occurrence that is not a pause (pauses are the executor's). */
     protected void faultStarted(FaultOccurrence f) {
+        faultStarted(f, false);
+    }
+
+    protected void faultStarted(FaultOccurrence f, boolean byHand) {
+        String amount = f.amount().isZero() ? null : "amount " + f.amount();
+        String detail = !byHand ? amount : amount == null ? "by hand" : "by hand, " + amount;
         sink.publish(seq -> new Event.FaultInjected(seq, nowMicros(), f.kind().name(), f.target(),
-                micros(f.length()), f.amount().isZero() ? null : "amount " + f.amount()));
+                micros(f.length()), detail));
     }
 
     protected void faultHealed(FaultOccurrence f) {
@@ -103,23 +168,23 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     private Duration active(String holder, FaultKind kind) {
-        List<FaultOccurrence> mine = faultsByTarget.get(holder + "/" + kind);
+        List<PlannedFault> mine = faultsByTarget.get(holder + "/" + kind);
         if (mine == null) {
             return Duration.ZERO;
         }
-        Duration t = Duration.ofNanos(nowMicros() * 1_000);
+        long t = nowMicros();
         Duration total = Duration.ZERO;
-        for (FaultOccurrence f : mine) {
+        for (PlannedFault f : mine) {
             if (f.activeAt(t)) {
-                total = total.plus(f.amount());
+                total = total.plus(f.occurrence.amount());
             }
         }
         return total;
     }
 
-    private boolean anyActive(String holder, FaultKind kind) {
-        List<FaultOccurrence> mine = faultsByTarget.get(holder + "/" + kind);
-        Duration t = Duration.ofNanos(nowMicros() * 1_000);
+    protected boolean anyActive(String target, FaultKind kind) {
+        List<PlannedFault> mine = faultsByTarget.get(target + "/" + kind);
+        long t = nowMicros();
         return mine != null && mine.stream().anyMatch(f -> f.activeAt(t));
     }
 
@@ -177,12 +242,20 @@ abstract class RunEnvironment implements WorkerEnv {
 
     @Override
     public FencingMode defaultFencing() {
-        return spec.fencing();
+        return current.fencing();
     }
 
     @Override
     public TokenScheme tokenScheme() {
-        return spec.tokenScheme();
+        return current.tokenScheme();
+    }
+
+    /** Adds a worker while the run goes on (a live change); it gets a generator of its own. */
+    protected Worker addWorker(WorkerSpec w, long salt) {
+        Worker worker = new Worker(w, this);
+        randoms.put(w.name(), new SplittableRandom(spec.seed() ^ salt ^ w.name().hashCode()));
+        workers.put(w.name(), worker);
+        return worker;
     }
 
     @Override

@@ -272,12 +272,12 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
 
     @Override
     public Duration leaseTtl() {
-        return spec.leaseTtl();
+        return current.leaseTtl();
     }
 
     @Override
     public Duration renewInterval() {
-        return spec.renewInterval();
+        return current.renewInterval();
     }
 
     private void closeSessions() {

@@ -43,6 +43,8 @@ public final class Worker {
     /** Pipelined writes still waiting for their reply. */
     private int outstanding;
     private boolean done;
+    /** Set from another thread when a live run lowers the worker count: finish the job, take no more. */
+    private volatile boolean retired;
 
     public Worker(WorkerSpec spec, WorkerEnv env) {
         this.spec = spec;
@@ -63,7 +65,20 @@ public final class Worker {
     }
 
     public void start() {
-        env.later(this, spec.startAt(), this::tryAcquire);
+        startAfter(spec.startAt());
+    }
+
+    /** Starts after {@code delay} from now rather than at the spec's start time (a worker added mid-run). */
+    public void startAfter(Duration delay) {
+        env.later(this, delay, this::tryAcquire);
+    }
+
+    /**
+     * The worker leaves the run: the job in hand is finished as usual (its writes and release go
+     * ahead), and no new lease is sought. Safe to call from any thread.
+     */
+    public void retire() {
+        retired = true;
     }
 
     // ---- acquire ----------------------------------------------------------------------------
@@ -71,6 +86,9 @@ public final class Worker {
     private record Grant(AcquireResult result, long fencingToken) {}
 
     private void tryAcquire() {
+        if (retired) {
+            done = true;
+        }
         if (env.finished() || done) {
             return;
         }
