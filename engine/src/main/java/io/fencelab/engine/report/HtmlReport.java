@@ -313,12 +313,30 @@ public final class HtmlReport {
                         .append("</th><td>").append(Html.esc(v)).append("</td></tr>"));
                 out.append("</tbody></table>\n");
             }
+            changesTable();
             out.append("<h3>Database</h3>\n<p>").append(Html.esc(result.database())).append("</p>\n</div>\n<div>\n")
                     .append("<h3>Events by type</h3>\n<table><thead><tr><th>type</th><th class=\"num\">count</th></tr></thead><tbody>");
             eventCounts().forEach((type, n) -> out.append("<tr><td><code>").append(Html.esc(type)).append("</code></td><td class=\"num\">")
                     .append(n).append("</td></tr>"));
             out.append("<tr><th>all</th><th class=\"num\">").append(in.events().size()).append("</th></tr></tbody></table>\n")
                     .append("</div>\n</div>\n</section>\n");
+        }
+
+        /** Settings changed while a live run ran, numbered as on the timeline (Δ1, Δ2, …). */
+        private void changesTable() {
+            List<Event.SettingChanged> changes = in.events().stream().filter(Event.SettingChanged.class::isInstance)
+                    .map(Event.SettingChanged.class::cast).toList();
+            if (changes.isEmpty()) {
+                return;
+            }
+            out.append("<h3>Changed during the run</h3>\n<table><thead><tr><th></th><th>at</th><th>change</th></tr></thead><tbody>");
+            int n = 0;
+            for (Event.SettingChanged c : changes) {
+                out.append("<tr><td>\u0394").append(++n).append("</td><td>").append(Html.esc(Times.seconds(c.atMicros())))
+                        .append("</td><td>").append(Html.esc(new Timeline.Change(c.atMicros(), c.seq(), c.setting(),
+                                c.from(), c.to()).text())).append("</td></tr>");
+            }
+            out.append("</tbody></table>\n<p class=\"note\">The configuration above is the one the run started with.</p>\n");
         }
 
         /** Counts per event type, in the order the types are declared; types that never occur are left out. */

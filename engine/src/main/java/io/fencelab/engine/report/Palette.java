@@ -20,6 +20,8 @@ final class Palette {
     static final String MISSING = "#777777";
     static final String OUT_OF_ORDER = "#CC79A7";
     static final String RENEWAL_FAILURE = "#E69F00";
+    /** A setting changed during a live run. */
+    static final String CHANGE = "#3B4CC0";
 
     static String of(WriteKind kind) {
         return switch (kind) {

@@ -69,6 +69,16 @@ public final class SummaryJson {
             ArrayNode seqs = node.putArray("eventSeqs");
             w.eventSeqs().forEach(seqs::add);
         }
+        ArrayNode changes = root.putArray("settingChanges");
+        for (Event e : input.events()) {
+            if (e instanceof Event.SettingChanged c) {
+                ObjectNode node = changes.addObject();
+                node.put("atMicros", c.atMicros());
+                node.put("setting", c.setting());
+                node.put("from", c.from());
+                node.put("to", c.to());
+            }
+        }
         EventCounts totals = result.metrics().totals();
         ObjectNode t = root.putObject("totals");
         t.put("acquisitions", totals.acquisitions());

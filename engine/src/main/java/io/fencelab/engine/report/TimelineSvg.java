@@ -86,8 +86,24 @@ final class TimelineSvg {
                 y += RESOURCE_LANE;
             }
         }
+        changes(height);
         out.append("</svg>");
         return out.toString();
+    }
+
+    /** Settings changed during a live run: a dashed line across every lane, numbered, the change in its tooltip. */
+    private void changes(int height) {
+        int n = 0;
+        for (Timeline.Change c : t.changes()) {
+            String x = Html.num(axis.x(c.atMicros()));
+            out.append("<g class=\"change\"><title>").append(Html.esc("changed at " + Times.seconds(c.atMicros()) + ": "
+                    + c.text())).append("</title><line x1=\"").append(x).append("\" x2=\"").append(x)
+                    .append("\" y1=\"").append(AXIS - 4).append("\" y2=\"").append(height - AXIS + 6)
+                    .append("\" stroke=\"").append(Palette.CHANGE).append("\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>")
+                    .append("<text class=\"lbl\" x=\"").append(x).append("\" y=\"").append(AXIS - 8)
+                    .append("\" text-anchor=\"middle\" fill=\"").append(Palette.CHANGE).append("\">\u0394").append(++n)
+                    .append("</text></g>");
+        }
     }
 
     /**

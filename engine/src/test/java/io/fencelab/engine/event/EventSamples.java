@@ -38,6 +38,7 @@ final class EventSamples {
         events.add(new WriteOutOfOrder(++s, 46_500_000, "B", "report", 42, TargetKind.OBJECT, "blob-7", 3, 5));
         events.add(new FaultInjected(++s, 47_000_000, "connection-kill", "B", 0, "terminate backend"));
         events.add(new FaultHealed(++s, 47_000_001, "connection-kill", "B"));
+        events.add(new SettingChanged(++s, 47_000_001, "leaseTtl", "30s", "10s"));
         events.add(new OperationFailed(++s, 47_000_002, "B", "renew", "connection closed"));
         events.add(new LeaseReleased(++s, 48_000_000, "B", "report", 42));
         events.add(new LeaseExhausted(++s, 49_000_000, "D", "max", Long.MAX_VALUE));

@@ -40,13 +40,38 @@ class SummaryJsonTest {
             fields.add(it.next());
         }
         assertThat(fields).containsExactly("scenario", "title", "seed", "executor", "fencing", "tokenScheme", "verdict",
-                "expected", "expectationMet", "mismatches", "endReason", "witnesses", "totals", "events", "database");
+                "expected", "expectationMet", "mismatches", "endReason", "witnesses", "settingChanges", "totals", "events", "database");
         assertThat(json.get("totals").size()).isEqualTo(5);
         assertThat(json.get("verdict").asText()).isEqualTo("VIOLATED");
         assertThat(json.get("expectationMet").isBoolean()).isTrue();
         assertThat(json.get("events").asInt()).isEqualTo(7);
         assertThat(json.get("witnesses").get(0).get("invariant").asText()).isEqualTo(Invariant.STALE_OVERWRITE.name());
         assertThat(json.get("witnesses").get(0).get("eventSeqs").get(0).isIntegralNumber()).isTrue();
+    }
+
+    @Test
+    void settingsChangedDuringALiveRunAreListedAndShownOnTheTimeline(@TempDir Path dir) throws Exception {
+        List<Event> renumbered = List.of(
+                new Event.RunStarted(1, 0, "changed", "live", "FENCED", "MONOTONIC", 1, "PostgreSQL 17.6"),
+                new Event.LeaseAcquired(2, 0, "A", "s", 1, 1, 1_000_000),
+                new Event.SettingChanged(3, 900_000, "fencing", "FENCED", "UNFENCED"),
+                new Event.SettingChanged(4, 950_000, "fault", null, "PAUSE on A at 0s for 40s"),
+                new Event.RunEnded(5, 3_000_000, "completed"));
+        ReportInput input = Inputs.of(renumbered, dir.resolve("e"), "Changed");
+
+        JsonNode changes = new ObjectMapper().readTree(SummaryJson.render(input)).get("settingChanges");
+        assertThat(changes).hasSize(2);
+        assertThat(changes.get(0).get("setting").asText()).isEqualTo("fencing");
+        assertThat(changes.get(0).get("from").asText()).isEqualTo("FENCED");
+        assertThat(changes.get(0).get("to").asText()).isEqualTo("UNFENCED");
+        assertThat(changes.get(1).get("from").isNull()).as("nothing before a fault was added").isTrue();
+
+        Timeline timeline = Timeline.from(renumbered);
+        assertThat(timeline.changes()).extracting(Timeline.Change::text)
+                .containsExactly("fencing FENCED \u2192 UNFENCED", "fault added: PAUSE on A at 0s for 40s");
+        String html = HtmlReport.render(input);
+        assertThat(html).contains("<h3>Changed during the run</h3>").contains("fencing FENCED \u2192 UNFENCED")
+                .contains("<g class=\"change\"><title>changed at 0.9s: fencing FENCED \u2192 UNFENCED</title>");
     }
 
     @Test
