@@ -295,7 +295,11 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         restartRuns(0);
     }
 
-    /** Applies the parameter sheet: a run with them starts again from the beginning, same seed. */
+    /**
+     * Applies the parameter sheet. A live run under way takes the change from now on (the engine
+     * records it, and the timeline marks it); any other run starts again from the beginning with
+     * the same seed.
+     */
     public void applyParameters(Parameters p) {
         Scenario scenario = model.scenario();
         if (scenario == null || p.equals(model.parametersProperty().get())) {
@@ -303,14 +307,37 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         }
         long seed = baseSpec == null ? scenario.spec().seed() : baseSpec.seed();
         model.parametersProperty().set(p);
-        baseSpec = SpecEditor.apply(scenario.spec().withSeed(seed), p);
+        RunSpec next = SpecEditor.apply(scenario.spec().withSeed(seed), p);
+        RunDriver live = liveRunUnderway();
+        if (live != null && next.executor() == ExecutorKind.LIVE) {
+            try {
+                live.change(withHandFaults(next));
+                baseSpec = next;
+                model.workers().setAll(next.workers().stream().map(WorkerSpec::name).toList());
+                model.messageProperty().set("Changed in the running live run, from now on (marked on the timeline).");
+                return;
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                model.messageProperty().set("Could not change the running run (" + e.getMessage()
+                        + "), so it starts again with the new parameters.");
+            }
+        }
+        baseSpec = next;
         restartRuns(0);
     }
 
+    /** The single live run on show, if it is under way (not comparing, started, not over); else null. */
+    private RunDriver liveRunUnderway() {
+        if (sessions.size() != 1) {
+            return null;
+        }
+        RunDriver driver = sessions.getFirst().driver;
+        return driver.capabilities().liveChanges() && driver.underway() ? driver : null;
+    }
+
     /**
-     * Adds a fault on {@code holder} starting now. A simulated run is deterministic, so it is run
-     * again with the same seed up to now, as fast as possible, and goes on with the fault in place:
-     * everything before now happens exactly as it did.
+     * Adds a fault on {@code holder} starting now. A live run under way takes it at once. A
+     * simulated run is deterministic, so it is run again with the same seed up to now, as fast as
+     * possible, and goes on with the fault in place: everything before now happens exactly as it did.
      */
     public void injectFault(HandFault fault, String holder) {
         if (holder == null || baseSpec == null || sessions.isEmpty()
@@ -320,13 +347,34 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         long now = sessions.getFirst().driver.nowMicros();
         Duration length = Duration.ofNanos((long) (model.faultSecondsProperty().get() * 1e9));
         Duration amount = fault == HandFault.DELAY ? length.dividedBy(2) : Duration.ZERO;
+        String words = fault.words + " on " + holder
+                + (fault == HandFault.KILL_CONNECTION ? "" : " for " + Narration.shortTime(length.toNanos() / 1_000))
+                + (fault == HandFault.DELAY ? " (+" + Narration.shortTime(amount.toNanos() / 1_000) + " per request)" : "");
+        if (model.capabilitiesProperty().get().liveChanges()) {
+            injectLive(fault, holder, length, amount, words);
+            return;
+        }
         FaultSpec spec = SpecEditor.withFault(baseSpec, fault.kind, holder, now + 1, length, amount).faults()
                 .getLast();
         handFaults.add(spec);
-        model.handFaults().add(Narration.seconds(now) + ": " + fault.words + " on " + holder
-                + (fault == HandFault.KILL_CONNECTION ? "" : " for " + Narration.shortTime(length.toNanos() / 1_000))
-                + (fault == HandFault.DELAY ? " (+" + Narration.shortTime(amount.toNanos() / 1_000) + " per request)" : ""));
+        model.handFaults().add(Narration.seconds(now) + ": " + words);
         restartRuns(now);
+    }
+
+    /** A fault into the running live run; it is in the run's log, so it is not kept for a restart. */
+    private void injectLive(HandFault fault, String holder, Duration length, Duration amount, String words) {
+        RunDriver live = liveRunUnderway();
+        if (live == null) {
+            model.messageProperty().set("A live run takes faults while it runs: press play first "
+                    + "(or restart it if it is over).");
+            return;
+        }
+        try {
+            live.injectFault(fault.kind, holder, length, amount);
+            model.handFaults().add(Narration.seconds(live.nowMicros()) + ": " + words + " (live)");
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            model.messageProperty().set("Could not inject the fault: " + e.getMessage() + ".");
+        }
     }
 
     /** Forgets the faults added by hand and runs again from the start. */
@@ -480,17 +528,17 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
 
     /** The spec the main run uses now (parameters and hand faults applied), or null. */
     public RunSpec currentSpec() {
-        if (baseSpec == null) {
-            return null;
-        }
+        return baseSpec == null ? null : withHandFaults(baseSpec);
+    }
+
+    /** {@code spec} with the faults added by hand to a simulated run (kept so a replay has them). */
+    private RunSpec withHandFaults(RunSpec spec) {
         if (handFaults.isEmpty()) {
-            return baseSpec;
+            return spec;
         }
-        List<FaultSpec> faults = new ArrayList<>(baseSpec.faults());
+        List<FaultSpec> faults = new ArrayList<>(spec.faults());
         faults.addAll(handFaults);
-        RunSpec s = baseSpec;
-        return new RunSpec(s.name(), s.workers(), s.firstTokens(), s.leaseTtl(), s.renewInterval(), s.fencing(),
-                s.tokenScheme(), s.firstWrite(), faults, s.seed(), s.duration(), s.executor(), s.timeScale());
+        return spec.toBuilder().faults(faults).build();
     }
 
     /** Whether any run on show is playing now (a restart then goes on playing). */
@@ -513,6 +561,10 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             model.sourceProperty().set("catalog");
         }
         closeSessions();
+        if (handFaults.isEmpty()) {
+            // Faults injected into a live run were that run's; a new run starts without them.
+            model.handFaults().clear();
+        }
         RunSpec spec = currentSpec();
         if (spec == null) {
             return;

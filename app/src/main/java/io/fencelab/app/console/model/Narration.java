@@ -48,6 +48,7 @@ public final class Narration {
             case Event.FaultInjected e -> "Fault: " + e.fault() + " on " + e.appliesTo()
                     + (e.detail() == null || e.detail().isEmpty() ? "" : " (" + e.detail() + ")") + ".";
             case Event.FaultHealed e -> "The " + e.fault() + " fault on " + e.appliesTo() + " is over.";
+            case Event.SettingChanged e -> "Changed while running: " + change(e) + ". It applies from now on.";
             case Event.WriteAttempted e -> e.holder() + " sends a write to " + e.key() + " with token " + e.token()
                     + ".";
             case Event.WriteAccepted e -> e.key() + " accepts " + e.holder() + "'s write with token " + e.token()
@@ -95,6 +96,7 @@ public final class Narration {
             case Event.WriteAccepted e -> 3;
             case Event.BeliefEnded e -> 3;
             case Event.FaultHealed e -> 3;
+            case Event.SettingChanged e -> 7;
             case Event.RunStarted e -> 2;
             case Event.LeaseReleased e -> 2;
             case Event.LeaseExhausted e -> 5;
@@ -103,6 +105,10 @@ public final class Narration {
             case Event.LeaseRenewed e -> 1;
             case Event.LeaseBusy e -> 0;
         };
+    }
+
+    private static String change(Event.SettingChanged e) {
+        return new io.fencelab.engine.report.Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
     }
 
     /** The event's type name, as in the log ({@code WriteRejectedStale}). */
@@ -129,6 +135,7 @@ public final class Narration {
                     + (e.durationMicros() > 0 ? " for " + seconds(e.durationMicros()) : "")
                     + (e.detail() == null ? "" : ": " + e.detail());
             case Event.FaultHealed e -> e.fault() + " on " + e.appliesTo();
+            case Event.SettingChanged e -> change(e);
             case Event.WriteAttempted e -> e.target() + " " + e.key() + (e.opSeq() == null ? "" : " op " + e.opSeq());
             case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest();
             case Event.WriteRejectedStale e -> e.target() + " " + e.key() + ", highest " + e.highest();

@@ -5,21 +5,25 @@ import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.LiveExecutor;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Drives a live run: real threads, real time. It is prepared on the driver's thread
  * ({@code fencelab-live}) and starts when the user presses play; from then on it cannot be paused
- * or stepped (real workers do not wait), only stopped. The run's asynchronous bus delivers events
- * to the console from its dispatcher thread.
+ * or stepped (real workers do not wait), only stopped, given faults by hand and changed: both apply
+ * to the running run from that moment on. The run's asynchronous bus delivers events to the
+ * console from its dispatcher thread.
  */
 public final class LiveDriver implements RunDriver {
 
@@ -93,7 +97,32 @@ public final class LiveDriver implements RunDriver {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(false, false);
+        return new Capabilities(false, true, true);
+    }
+
+    @Override
+    public boolean underway() {
+        return startNanos != 0 && endMicros < 0 && !stopRequested;
+    }
+
+    /** Cheap: the executor registers the fault and schedules it on its own timer. */
+    @Override
+    public void injectFault(FaultKind kind, String holder, Duration length, Duration amount) {
+        executor().inject(kind, holder, length, amount);
+    }
+
+    /** Cheap: the executor swaps its settings and publishes the changes on the run's bus. */
+    @Override
+    public void change(RunSpec next) {
+        executor().change(next);
+    }
+
+    private LiveExecutor executor() {
+        Run r = run;
+        if (r == null || startNanos == 0) {
+            throw new IllegalStateException("the live run has not started");
+        }
+        return r.liveExecutor().orElseThrow();
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.fencelab.app.console.run;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.RunSpec;
+import java.time.Duration;
 
 /**
  * Moves one run forward on its own thread and tells the console through an
@@ -45,11 +48,42 @@ public interface RunDriver {
     /** The metrics of the events so far. */
     MetricsSnapshot metricsSoFar();
 
+    /** Whether the run is under way: started and not yet over (a live change applies only then). */
+    default boolean underway() {
+        return false;
+    }
+
+    /**
+     * Adds a fault to the running run, starting now (runs with {@link Capabilities#liveChanges}).
+     *
+     * @throws IllegalArgumentException for an unknown holder
+     * @throws IllegalStateException    when the run is not under way
+     */
+    default void injectFault(FaultKind kind, String holder, Duration length, Duration amount) {
+        throw new UnsupportedOperationException("this run takes no fault while it runs");
+    }
+
+    /**
+     * Changes the running run's settings from now on (runs with {@link Capabilities#liveChanges}).
+     *
+     * @throws IllegalArgumentException if a setting that is fixed for a run differs
+     * @throws IllegalStateException    when the run is not under way
+     */
+    default void change(RunSpec next) {
+        throw new UnsupportedOperationException("this run cannot change while it runs");
+    }
+
     /**
      * What a run can be asked to do.
      *
-     * @param pause      it can be paused and stepped, and its speed changed
-     * @param handFaults a fault can be injected on a chosen holder while it runs
+     * @param pause       it can be paused and stepped, and its speed changed
+     * @param handFaults  a fault can be injected on a chosen holder while it runs
+     * @param liveChanges faults and parameter changes apply to the running run itself, from now on
+     *                    (a live run); without it, the console replays the run with them instead
      */
-    record Capabilities(boolean pause, boolean handFaults) {}
+    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {
+        public Capabilities(boolean pause, boolean handFaults) {
+            this(pause, handFaults, false);
+        }
+    }
 }

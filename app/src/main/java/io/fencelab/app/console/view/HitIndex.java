@@ -9,7 +9,7 @@ import java.util.Arrays;
 final class HitIndex {
 
     /** What a box on the timeline is. */
-    enum Kind { WRITE, HELD, BELIEVED, GAP, PAUSE, FAULT, STEP }
+    enum Kind { WRITE, HELD, BELIEVED, GAP, PAUSE, FAULT, STEP, CHANGE }
 
     /** Something under the pointer. */
     record Hit(Kind kind, long seq, int lane, int item, double x, double y) {}

@@ -29,6 +29,8 @@ enum Ink {
     WITNESS(Color.web("#B00020")),
     PINNED(Color.web("#6A3D9A")),
     PLAYHEAD(Color.web("#222222")),
+    /** A setting changed during a live run (the report's colour for it). */
+    CHANGE(Color.web("#3B4CC0")),
     SEPARATOR(Color.web("#9AA5B1")),
     TEXT(Color.web("#1B1F23")),
     TEXT_MUTED(Color.web("#555555")),

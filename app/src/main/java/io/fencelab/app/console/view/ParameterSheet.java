@@ -22,15 +22,16 @@ import org.controlsfx.control.PropertySheet;
 /**
  * The scenario's knobs in a ControlsFX {@link PropertySheet}: lease ttl, renew interval, worker
  * count, pause length, network delay, fencing mode, token scheme and executor. Edits collect in a
- * draft; Apply hands it to the controller, which runs the scenario again from the start with the
- * same seed (a simulated run then replays exactly, changed only by the edit).
+ * draft; Apply hands it to the controller. A live run under way takes the change from then on; any
+ * other run starts again from the start with the same seed (a simulated run then replays exactly,
+ * changed only by the edit).
  */
 final class ParameterSheet extends VBox {
 
     private final ConsoleModel model;
     private final PropertySheet sheet = new PropertySheet();
     private final Label problem = new Label();
-    private final Button apply = new Button("Apply (runs again, same seed)");
+    private final Button apply = new Button();
     private final Button reset = new Button("As in the scenario");
     private Draft draft;
 
@@ -93,6 +94,10 @@ final class ParameterSheet extends VBox {
                 controller.applyParameters(io.fencelab.app.console.run.SpecEditor.parametersOf(model.scenario().spec()));
             }
         });
+        apply.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.capabilitiesProperty().get().liveChanges()
+                        ? "Apply (a running live run changes now)" : "Apply (runs again, same seed)",
+                model.capabilitiesProperty()));
         HBox buttons = new HBox(8, apply, reset);
         getChildren().addAll(sheet, problem, buttons);
         model.parametersProperty().addListener((o, was, now) -> show(now));

@@ -181,6 +181,17 @@ final class TimelineRenderer {
             hits.add(HitIndex.Kind.FAULT, fault.startSeq(), -1, t.globalFaults().indexOf(fault), a, AXIS, b,
                     lanesBottom);
         }
+        // Settings changed during a live run: a dashed line across every lane, numbered on the axis.
+        for (int i = 0; i < t.changes().size(); i++) {
+            Timeline.Change c = t.changes().get(i);
+            double px = x.at(c.atMicros());
+            if (px < GUTTER || px > GUTTER + plotW) {
+                continue;
+            }
+            lanes.line(Ink.CHANGE, px, AXIS, px, lanesBottom, 1.5, true);
+            axis.text(Ink.CHANGE, "\u0394" + (i + 1), px + 3, AXIS - 8, SMALL_BOLD, TextAlignment.LEFT);
+            hits.add(HitIndex.Kind.CHANGE, c.seq(), -1, i, px - 4, AXIS, px + 4, lanesBottom);
+        }
         if (f.pinnedSeq() > 0 && f.pinnedAtMicros() >= 0) {
             double px = x.at(f.pinnedAtMicros());
             if (px >= GUTTER && px <= GUTTER + plotW) {

@@ -239,6 +239,11 @@ public final class TimelineView extends Region {
                 return "Highest accepted token rose to " + s.token() + " with " + s.holder() + "'s write at "
                         + Narration.seconds(s.atMicros());
             }
+            case CHANGE -> {
+                Timeline.Change c = t.changes().get(hit.item());
+                return "\u0394" + (hit.item() + 1) + " changed at " + Narration.seconds(c.atMicros()) + ": " + c.text()
+                        + "\nEverything after this line ran with the new setting.";
+            }
             case FAULT -> {
                 Span.Fault f = hit.lane() < 0 ? t.globalFaults().get(hit.item())
                         : (Span.Fault) t.holders().get(hit.lane()).spans().get(hit.item());

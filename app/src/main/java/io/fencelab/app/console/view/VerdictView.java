@@ -140,11 +140,12 @@ final class VerdictView extends ScrollPane {
         faultsNote.setWrapText(true);
         faultsNote.getStyleClass().add("verdict-note");
         faultsNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
-                console.capabilitiesProperty().get().handFaults()
+                console.capabilitiesProperty().get().liveChanges()
+                        ? "Starts now on the chosen holder, in the running live run (press play first)."
+                        : console.capabilitiesProperty().get().handFaults()
                         ? "Starts now on the chosen holder. The run replays to this moment with the same seed, "
                                 + "then goes on with the fault."
-                        : "Not available for this run: live runs take their faults from the scenario (the engine "
-                                + "cannot add one to a running live run), and a saved run is a record.",
+                        : "Not available for this run: a saved run is a record.",
                 console.capabilitiesProperty()));
         Button clear = new Button("Clear faults added by hand");
         clear.setOnAction(e -> controller.clearHandFaults());
