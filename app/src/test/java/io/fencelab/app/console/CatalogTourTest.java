@@ -2,55 +2,25 @@ package io.fencelab.app.console;
 
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
-import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.engine.db.Database;
 import io.fencelab.engine.run.ExecutorKind;
-import io.fencelab.engine.testing.EmbeddedDatabase;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.scene.control.Label;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** Every catalog scenario, run in the console: its verdict there is the one the scenario expects. */
-@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
-class CatalogTourTest {
-
-    private static Database db;
-    private Console console;
-
-    @BeforeAll
-    static void database(Database database) {
-        db = database;
-    }
-
-    @Start
-    void start(Stage stage) {
-        console = Console.show(stage, DatabaseSource.lent(db));
-    }
-
-    @AfterEach
-    void close() {
-        fxRun(console::close);
-    }
+class CatalogTourTest extends ConsoleTestBase {
 
     @Test
     void everyCatalogScenarioShowsTheVerdictItExpects() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         List<CatalogEntry> entries = fx(() -> List.copyOf(console.model().catalog()));
         assertThat(entries).hasSizeGreaterThan(1);
         List<String> wrong = new ArrayList<>();
@@ -72,13 +42,13 @@ class CatalogTourTest {
                 waitUntil(entry.name() + "'s timeline is drawn", 60, () -> main.timeline() != null
                         && main.timeline().runMicros() >= main.events().last().atMicros());
                 ConsoleFx.frames();
-                shown = fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText());
+                shown = labelText("#verdict-label");
             }
             if (!shown.equals(expected)) {
                 wrong.add(entry.name() + ": shows " + shown + ", expects " + expected + " ("
                         + fx(() -> main.problemProperty().get()) + ")");
             }
-            screenshot(console.scene().getRoot(), "catalog-" + entry.name());
+            screenshot("catalog-" + entry.name());
         }
         assertThat(wrong).as("scenarios whose verdict in the console is not the expected one").isEmpty();
     }

@@ -2,62 +2,27 @@ package io.fencelab.app.console;
 
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
-import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.control.ConsoleController;
-import io.fencelab.app.console.control.DatabaseSource;
-import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.report.WriteKind;
-import io.fencelab.engine.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
-@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
-class ConsoleControlsTest {
-
-    private static Database db;
-    private Console console;
-
-    @BeforeAll
-    static void database(Database database) {
-        db = database;
-    }
-
-    @Start
-    void start(Stage stage) {
-        console = Console.show(stage, DatabaseSource.lent(db));
-    }
-
-    @AfterEach
-    void close() {
-        fxRun(console::close);
-    }
-
-    private RunModel main() {
-        return console.model().main();
-    }
+class ConsoleControlsTest extends ConsoleTestBase {
 
     private void openPausedHolder() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> console.controller().select("paused-holder"));
         waitUntil("the run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
     }
@@ -84,9 +49,9 @@ class ConsoleControlsTest {
         Event last = fx(() -> main().events().last());
         assertThat(fx(() -> main().nowMicrosProperty().get())).as("the playhead is at the last event")
                 .isEqualTo(last.atMicros());
-        assertThat(fx(() -> ((Label) console.scene().lookup("#narration")).getText()))
-                .as("the narration tells what happened").isNotBlank().doesNotContain("Press Play");
-        screenshot(console.scene().getRoot(), "stepped");
+        assertThat(labelText("#narration")).as("the narration tells what happened").isNotBlank()
+                .doesNotContain("Press Play");
+        screenshot("stepped");
     }
 
     @Test
@@ -120,7 +85,7 @@ class ConsoleControlsTest {
 
     @Test
     void restartWithTheSameSeedShowsTheSameEventsAtAnySpeed() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> {
             console.controller().select("paused-holder-unfenced");
             console.controller().setFastest(true);
@@ -165,10 +130,10 @@ class ConsoleControlsTest {
         assertThat(fx(() -> console.model().fencingOff().infoProperty().get().fencing())).isEqualTo("UNFENCED");
         assertThat(fx(() -> console.model().fencingOn().infoProperty().get().seed()))
                 .isEqualTo(fx(() -> console.model().fencingOff().infoProperty().get().seed()));
-        assertThat(fx(() -> ((Label) console.scene().lookup("#compare-verdict-on")).getText())).isEqualTo("SAFE");
-        assertThat(fx(() -> ((Label) console.scene().lookup("#compare-verdict-off")).getText())).isEqualTo("VIOLATED");
+        assertThat(labelText("#compare-verdict-on")).isEqualTo("SAFE");
+        assertThat(labelText("#compare-verdict-off")).isEqualTo("VIOLATED");
         assertThat(fx(() -> console.scene().lookup("#timeline-fencing-on").isVisible())).isTrue();
-        screenshot(console.scene().getRoot(), "compare");
+        screenshot("compare");
     }
 
     @Test
@@ -203,9 +168,9 @@ class ConsoleControlsTest {
                 && main().timeline().holder("A").map(l -> !l.writes().isEmpty()).orElse(false));
         assertThat(fx(() -> main().timeline().holder("A").orElseThrow().writes()))
                 .anySatisfy(w -> assertThat(w.kind()).isEqualTo(WriteKind.REJECTED_STALE));
-        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
+        assertThat(labelText("#verdict-label")).isEqualTo("SAFE");
         assertThat(fx(() -> main().infoProperty().get().executor())).isEqualTo("replay of simulated");
-        screenshot(console.scene().getRoot(), "replay");
+        screenshot("replay");
     }
 
     @Test
@@ -220,11 +185,11 @@ class ConsoleControlsTest {
                   - name: A
                 """);
         fxRun(() -> console.controller().openScenarioFile(bad));
-        String problem = fx(() -> ((Label) console.scene().lookup("#scenario-problem")).getText());
+        String problem = labelText("#scenario-problem");
         assertThat(problem).contains("bad.yaml:").doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(fx(() -> console.model().scenario().name())).as("the scenario on show stays")
                 .isEqualTo("paused-holder");
-        screenshot(console.scene().getRoot(), "scenario-file-problem");
+        screenshot("scenario-file-problem");
     }
 
     @Test
@@ -262,6 +227,6 @@ class ConsoleControlsTest {
         assertThat(fx(() -> main().events().toList())).as("B was paused by hand")
                 .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(Event.PauseStarted.class,
                         p -> assertThat(p.holder()).isEqualTo("B")));
-        screenshot(console.scene().getRoot(), "hand-fault");
+        screenshot("hand-fault");
     }
 }

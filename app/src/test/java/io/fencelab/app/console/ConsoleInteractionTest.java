@@ -2,20 +2,15 @@ package io.fencelab.app.console;
 
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
-import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.control.DatabaseSource;
-import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.view.TimelineView;
-import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.report.Mark;
 import io.fencelab.engine.report.WriteKind;
-import io.fencelab.engine.testing.EmbeddedDatabase;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.control.Button;
@@ -24,45 +19,16 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
 import org.controlsfx.control.PropertySheet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** Pointer and keyboard on the console: hover, pin, zoom, pan, table filters, the parameter sheet. */
-@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
-class ConsoleInteractionTest {
-
-    private static Database db;
-    private Console console;
-
-    @BeforeAll
-    static void database(Database database) {
-        db = database;
-    }
-
-    @Start
-    void start(Stage stage) {
-        console = Console.show(stage, DatabaseSource.lent(db));
-    }
-
-    @AfterEach
-    void close() {
-        fxRun(console::close);
-    }
-
-    private RunModel main() {
-        return console.model().main();
-    }
+class ConsoleInteractionTest extends ConsoleTestBase {
 
     private Mark.Write runPausedHolderToTheEnd() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> {
             console.controller().select("paused-holder");
             console.controller().setFastest(true);
@@ -86,7 +52,7 @@ class ConsoleInteractionTest {
         waitUntil("the tooltip shows", 10, () -> !timeline.tooltipText().isEmpty());
         assertThat(fx(timeline::tooltipText)).contains("write rejected as stale").contains("token 41")
                 .contains("45.000 s");
-        screenshot(console.scene().getRoot(), "hover");
+        screenshot("hover");
 
         robot.clickOn(MouseButton.PRIMARY);
         waitUntil("the event is pinned", 10, () -> main().pinnedSeqProperty().get() == stale.seq());
@@ -132,7 +98,7 @@ class ConsoleInteractionTest {
 
         fxRun(() -> table.getSelectionModel().select(0));
         waitUntil("the row's event is pinned", 10, () -> main().pinnedSeqProperty().get() == stale.seq());
-        screenshot(console.scene().getRoot(), "event-table");
+        screenshot("event-table");
     }
 
     @Test

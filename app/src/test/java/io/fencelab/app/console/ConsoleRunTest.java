@@ -2,52 +2,22 @@ package io.fencelab.app.console;
 
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
-import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.Parameters;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.db.Database;
 import io.fencelab.engine.report.HolderLane;
 import io.fencelab.engine.report.Mark;
 import io.fencelab.engine.report.Timeline;
 import io.fencelab.engine.report.WriteKind;
-import io.fencelab.engine.testing.EmbeddedDatabase;
-import javafx.scene.control.Label;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
-@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
-class ConsoleRunTest {
-
-    private static Database db;
-    private Console console;
-
-    @BeforeAll
-    static void database(Database database) {
-        db = database;
-    }
-
-    @Start
-    void start(Stage stage) {
-        console = Console.show(stage, DatabaseSource.lent(db));
-    }
-
-    @AfterEach
-    void close() {
-        fxRun(console::close);
-    }
+class ConsoleRunTest extends ConsoleTestBase {
 
     @Test
     void pausedHolderRunToTheEndShowsAsStaleWriteRejectedAndASafeVerdict() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> {
             console.controller().select("paused-holder");
             console.controller().setFastest(true);
@@ -55,11 +25,11 @@ class ConsoleRunTest {
         });
         waitUntil("the run has ended", 60, () -> console.controller().allOver());
         waitUntil("the timeline shows the whole run", 30, () -> {
-            Timeline t = console.model().main().timeline();
+            Timeline t = main().timeline();
             return t != null && t.holder("A").map(l -> !l.writes().isEmpty()).orElse(false);
         });
 
-        Timeline timeline = fx(() -> console.model().main().timeline());
+        Timeline timeline = fx(() -> main().timeline());
         HolderLane a = timeline.holder("A").orElseThrow();
         assertThat(a.writes()).as("A's writes on the timeline")
                 .anySatisfy(w -> {
@@ -67,15 +37,15 @@ class ConsoleRunTest {
                     assertThat(w.kind()).isEqualTo(WriteKind.REJECTED_STALE);
                 });
         assertThat(a.gaps()).as("A believed it held 41 after its lease expired").isNotEmpty();
-        String verdict = fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText());
+        String verdict = labelText("#verdict-label");
         assertThat(verdict).isEqualTo("SAFE");
         ConsoleFx.frames();
-        screenshot(console.scene().getRoot(), "paused-holder-fenced");
+        screenshot("paused-holder-fenced");
     }
 
     @Test
     void pausedHolderWithoutFencingIsViolatedAndTheWitnessIsHighlighted() {
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> {
             console.controller().select("paused-holder");
             Parameters p = console.model().parametersProperty().get();
@@ -87,21 +57,21 @@ class ConsoleRunTest {
         });
         waitUntil("the run has ended", 60, () -> console.controller().allOver());
         waitUntil("the timeline highlights a witness", 30, () -> {
-            Timeline t = console.model().main().timeline();
+            Timeline t = main().timeline();
             return t != null && !t.highlights().isEmpty();
         });
 
-        Timeline timeline = fx(() -> console.model().main().timeline());
+        Timeline timeline = fx(() -> main().timeline());
         Mark.Write stale = timeline.holder("A").orElseThrow().writes().stream()
                 .filter(w -> w.token() == 41).findFirst().orElseThrow();
         assertThat(stale.kind()).as("A's write with 41 landed over B's 42").isEqualTo(WriteKind.OVERWROTE_NEWER);
         assertThat(timeline.highlights().contains(stale.seq())).as("the stale write is part of a witness").isTrue();
-        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("VIOLATED");
+        assertThat(labelText("#verdict-label")).isEqualTo("VIOLATED");
 
-        fxRun(() -> console.controller().focusWitness(console.model().main(), 1));
+        fxRun(() -> console.controller().focusWitness(main(), 1));
         ConsoleFx.frames();
-        assertThat(fx(() -> console.model().main().pinnedSeqProperty().get()))
+        assertThat(fx(() -> main().pinnedSeqProperty().get()))
                 .as("focusing the witness pins its last event").isEqualTo(stale.seq());
-        screenshot(console.scene().getRoot(), "paused-holder-unfenced-witness");
+        screenshot("paused-holder-unfenced-witness");
     }
 }

@@ -1,0 +1,65 @@
+package io.fencelab.app.console;
+
+import static io.fencelab.app.console.ConsoleFx.fx;
+import static io.fencelab.app.console.ConsoleFx.fxRun;
+import static io.fencelab.app.console.ConsoleFx.waitUntil;
+
+import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.testing.EmbeddedDatabase;
+import java.nio.file.Path;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.control.Label;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+
+/**
+ * Where a console UI test starts: before each test, a {@link Console} on the shared embedded
+ * PostgreSQL, shown on TestFX's primary stage; after it, the console closed. Tests may still take an
+ * {@link org.testfx.api.FxRobot} parameter ({@link ApplicationExtension} gives it).
+ *
+ * <p>The console opens in a {@code @BeforeEach} method through {@link FxToolkit#setupStage}, not in a
+ * TestFX {@code @Start} method: {@link ApplicationExtension} looks for {@code @Start} only among the
+ * methods the test class itself declares (TestFX issue #730), so one here would never run.
+ */
+@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
+abstract class ConsoleTestBase {
+
+    /** The console under test; set before each test. */
+    Console console;
+
+    @BeforeEach
+    final void showConsole(Database db) throws TimeoutException {
+        FxToolkit.setupStage(stage -> console = Console.show(stage, DatabaseSource.lent(db)));
+    }
+
+    @AfterEach
+    final void closeConsole() {
+        if (console != null) {
+            fxRun(console::close);
+        }
+    }
+
+    /** The run the console shows (the only one outside compare mode). */
+    RunModel main() {
+        return console.model().main();
+    }
+
+    void waitForDatabase() {
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+    }
+
+    /** The text of the {@link Label} {@code selector} finds in the console ({@code "#verdict-label"}). */
+    String labelText(String selector) {
+        return fx(() -> ((Label) console.scene().lookup(selector)).getText());
+    }
+
+    /** Saves a picture of the whole console as target/screenshots/{@code name}.png and returns its path. */
+    Path screenshot(String name) {
+        return ConsoleFx.screenshot(console.scene().getRoot(), name);
+    }
+}
