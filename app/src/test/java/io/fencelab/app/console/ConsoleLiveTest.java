@@ -2,39 +2,27 @@ package io.fencelab.app.console;
 
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
-import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.control.ConsoleController;
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.Parameters;
-import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.report.WriteKind;
-import io.fencelab.engine.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * A live run in the console takes faults by hand and parameter changes while it runs: they apply
  * from that moment, in the same run, and the timeline marks each change.
  */
-@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
-class ConsoleLiveTest {
+class ConsoleLiveTest extends ConsoleTestBase {
 
     /**
      * The paused-holder story without its scripted pause, live, about 7 times faster: 60 run seconds
@@ -76,35 +64,13 @@ class ConsoleLiveTest {
               verdict: SAFE
             """;
 
-    private static Database db;
-    private Console console;
-
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void database(Database database) {
-        db = database;
-    }
-
-    @Start
-    void start(Stage stage) {
-        console = Console.show(stage, DatabaseSource.lent(db));
-    }
-
-    @AfterEach
-    void close() {
-        fxRun(console::close);
-    }
-
-    private RunModel main() {
-        return console.model().main();
-    }
 
     private void openStory() throws IOException {
         Path file = dir.resolve("paused-by-hand.yaml");
         Files.writeString(file, STORY_WITHOUT_PAUSE);
-        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        waitForDatabase();
         fxRun(() -> console.controller().openScenarioFile(file));
         waitUntil("the live run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
         assertThat(fx(() -> console.model().capabilitiesProperty().get().liveChanges())).isTrue();
@@ -148,7 +114,7 @@ class ConsoleLiveTest {
                 .satisfies(line -> assertThat(line).contains("pause now on A").endsWith("(live)"));
         assertThat(fx(() -> main().timeline().holder("A").orElseThrow().marks()))
                 .anyMatch(m -> m instanceof io.fencelab.engine.report.Mark.Write w && w.kind() == WriteKind.REJECTED_STALE);
-        screenshot(console.view(), "live-pause-by-hand");
+        screenshot("live-pause-by-hand");
     }
 
     @Test
@@ -182,6 +148,6 @@ class ConsoleLiveTest {
         assertThat(fx(() -> main().verdictProperty().get().isSafe()))
                 .as("with fencing turned off mid-run, A's stale write overwrites B's").isFalse();
         assertThat(fx(() -> console.model().messageProperty().get())).contains("running live run");
-        screenshot(console.view(), "live-change");
+        screenshot("live-change");
     }
 }

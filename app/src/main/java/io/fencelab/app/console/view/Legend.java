@@ -24,6 +24,7 @@ final class Legend extends FlowPane {
         add(mark(Ink.REJECTED, Batches.Shape.CROSS), "write rejected as stale");
         add(mark(Ink.OVERWROTE, Batches.Shape.TRIANGLE), "stale write accepted (overwrote newer)");
         add(witness(), "witness of a violation");
+        add(change(), "setting changed in a live run (\u0394)");
     }
 
     private void add(Canvas icon, String text) {
@@ -60,6 +61,16 @@ final class Legend extends FlowPane {
         Batches b = new Batches();
         b.mark(ink, shape, 9, 8, 5);
         b.drawTo(c.getGraphicsContext2D());
+        return c;
+    }
+
+    private static Canvas change() {
+        Canvas c = new Canvas(12, 16);
+        GraphicsContext g = c.getGraphicsContext2D();
+        g.setStroke(Ink.CHANGE.color);
+        g.setLineWidth(1.5);
+        g.setLineDashes(4, 2);
+        g.strokeLine(6, 0, 6, 16);
         return c;
     }
 
