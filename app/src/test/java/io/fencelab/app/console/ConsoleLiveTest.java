@@ -82,6 +82,17 @@ class ConsoleLiveTest extends ConsoleTestBase {
                 () -> main().phase() == RunPhase.PLAYING && main().nowMicrosProperty().get() >= micros);
     }
 
+    /** At 2 s of run time, pauses A by hand for 40 s (past its lease and B's write), then waits for the end. */
+    private void pauseAByHandAtTwoSecondsAndWaitForTheEnd() {
+        playAndWaitForRunTime(2_000_000);
+        fxRun(() -> {
+            console.model().faultSecondsProperty().set(40);
+            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "A");
+        });
+        waitUntil("the run is over", 30, () -> main().phase() == RunPhase.ENDED);
+        ConsoleFx.frames();
+    }
+
     private List<Event> events() {
         return fx(() -> List.copyOf(main().events().toList()));
     }
@@ -89,14 +100,7 @@ class ConsoleLiveTest extends ConsoleTestBase {
     @Test
     void aPauseByHandInTheRunningLiveRunIsRefusedByTheFence() throws IOException {
         openStory();
-        playAndWaitForRunTime(2_000_000);
-
-        fxRun(() -> {
-            console.model().faultSecondsProperty().set(40);
-            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "A");
-        });
-        waitUntil("the run is over", 30, () -> main().phase() == RunPhase.ENDED);
-        ConsoleFx.frames();
+        pauseAByHandAtTwoSecondsAndWaitForTheEnd();
 
         List<Event> events = events();
         assertThat(events).filteredOn(Event.PauseStarted.class::isInstance).map(Event.PauseStarted.class::cast)
@@ -135,13 +139,7 @@ class ConsoleLiveTest extends ConsoleTestBase {
         assertThat(sofar).filteredOn(e -> e instanceof Event.LeaseAcquired a && a.holder().equals("A"))
                 .singleElement().satisfies(a -> assertThat(a.seq()).isLessThan(
                         sofar.stream().filter(Event.SettingChanged.class::isInstance).findFirst().orElseThrow().seq()));
-        playAndWaitForRunTime(2_000_000);
-        fxRun(() -> {
-            console.model().faultSecondsProperty().set(40);
-            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "A");
-        });
-        waitUntil("the run is over", 30, () -> main().phase() == RunPhase.ENDED);
-        ConsoleFx.frames();
+        pauseAByHandAtTwoSecondsAndWaitForTheEnd();
 
         assertThat(fx(() -> main().timeline().changes())).singleElement()
                 .satisfies(c -> assertThat(c.text()).isEqualTo("fencing FENCED \u2192 UNFENCED"));

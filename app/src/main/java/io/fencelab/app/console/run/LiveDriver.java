@@ -3,12 +3,9 @@ package io.fencelab.app.console.run;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
-import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.LiveExecutor;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -16,7 +13,6 @@ import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Drives a live run: real threads, real time. It is prepared on the driver's thread
@@ -25,33 +21,23 @@ import java.util.concurrent.TimeUnit;
  * to the running run from that moment on. The run's asynchronous bus delivers events to the
  * console from its dispatcher thread.
  */
-public final class LiveDriver implements RunDriver {
+public final class LiveDriver extends ThreadedDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveDriver.class);
 
     private final Database db;
     private final RunSpec spec;
     private final Path eventLog;
-    private final EventFeed feed;
-    private final Thread thread;
     private final CountDownLatch go = new CountDownLatch(1);
-    private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stopRequested;
-    private volatile Run run;
     private volatile long startNanos;
     private volatile long endMicros = -1;
 
     public LiveDriver(Database db, RunSpec spec, Path eventLog, EventFeed feed) {
+        super(feed, "fencelab-live");
         this.db = db;
         this.spec = spec;
         this.eventLog = eventLog;
-        this.feed = feed;
-        this.thread = Thread.ofPlatform().daemon().name("fencelab-live").unstarted(this::drive);
-    }
-
-    @Override
-    public void start() {
-        thread.start();
     }
 
     @Override
@@ -82,17 +68,6 @@ public final class LiveDriver implements RunDriver {
             r.stop();
         }
         go.countDown();
-    }
-
-    @Override
-    public void close() {
-        feed.close();
-        stop();
-    }
-
-    @Override
-    public boolean awaitClosed(long millis) throws InterruptedException {
-        return closed.await(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -139,18 +114,7 @@ public final class LiveDriver implements RunDriver {
     }
 
     @Override
-    public Verdict verdictSoFar() {
-        Run r = run;
-        return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
-    }
-
-    @Override
-    public MetricsSnapshot metricsSoFar() {
-        Run r = run;
-        return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
-    }
-
-    private void drive() {
+    protected void drive() {
         Run prepared;
         try {
             prepared = Run.prepare(db, spec, eventLog);

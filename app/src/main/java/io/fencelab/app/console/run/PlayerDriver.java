@@ -2,19 +2,13 @@ package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.engine.clock.Pacer;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the two drivers that can be paused and stepped (a simulated run and a replayed log) share:
  * the commands from the FX thread, kept under one lock that the driver's own thread waits on.
  * Subclasses implement {@link #drive()} and read the command state under {@link #lock}.
  */
-abstract class PlayerDriver implements RunDriver {
-
-    protected final EventFeed feed;
-    protected final CountDownLatch closed = new CountDownLatch(1);
-    private final Thread thread;
+abstract class PlayerDriver extends ThreadedDriver {
 
     protected final Object lock = new Object();
     protected boolean playing;
@@ -26,16 +20,7 @@ abstract class PlayerDriver implements RunDriver {
     protected volatile long nowMicros;
 
     protected PlayerDriver(EventFeed feed, String threadName) {
-        this.feed = feed;
-        this.thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::drive);
-    }
-
-    /** The driver's thread: runs until the end, a stop or a failure, then counts {@link #closed} down. */
-    protected abstract void drive();
-
-    @Override
-    public void start() {
-        thread.start();
+        super(feed, threadName);
     }
 
     @Override
@@ -67,17 +52,6 @@ abstract class PlayerDriver implements RunDriver {
     @Override
     public void stop() {
         command(() -> stopRequested = true);
-    }
-
-    @Override
-    public void close() {
-        feed.close();
-        stop();
-    }
-
-    @Override
-    public boolean awaitClosed(long millis) throws InterruptedException {
-        return closed.await(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override

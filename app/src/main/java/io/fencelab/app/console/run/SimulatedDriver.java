@@ -4,11 +4,8 @@ import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.model.RunModel;
-import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -45,7 +42,6 @@ public final class SimulatedDriver extends PlayerDriver {
     private final long fastForwardMicros;
 
 
-    private volatile Run run;
 
     /**
      * @param fastForwardMicros run as fast as possible up to this run time before pausing (0: start
@@ -64,17 +60,6 @@ public final class SimulatedDriver extends PlayerDriver {
         return new Capabilities(true, true);
     }
 
-    @Override
-    public Verdict verdictSoFar() {
-        Run r = run;
-        return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
-    }
-
-    @Override
-    public MetricsSnapshot metricsSoFar() {
-        Run r = run;
-        return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
-    }
 
     // ---- the driver's thread ------------------------------------------------------------------
 

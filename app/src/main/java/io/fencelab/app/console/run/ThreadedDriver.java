@@ -1,0 +1,59 @@
+package io.fencelab.app.console.run;
+
+import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.Run;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What every driver shares: a daemon thread of its own that moves the run and tells the console
+ * through the feed, a latch counted down when that thread is done, and (for engine runs) the
+ * {@link Run} whose verdict and metrics so far the console asks for.
+ */
+abstract class ThreadedDriver implements RunDriver {
+
+    protected final EventFeed feed;
+    protected final CountDownLatch closed = new CountDownLatch(1);
+    private final Thread thread;
+    /** The engine run, once the driver's thread has prepared it; null for a replayed log. */
+    protected volatile Run run;
+
+    protected ThreadedDriver(EventFeed feed, String threadName) {
+        this.feed = feed;
+        this.thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::drive);
+    }
+
+    /** The driver's thread: runs until the end, a stop or a failure, then counts {@link #closed} down. */
+    protected abstract void drive();
+
+    @Override
+    public void start() {
+        thread.start();
+    }
+
+    @Override
+    public void close() {
+        feed.close();
+        stop();
+    }
+
+    @Override
+    public boolean awaitClosed(long millis) throws InterruptedException {
+        return closed.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Verdict verdictSoFar() {
+        Run r = run;
+        return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
+    }
+
+    @Override
+    public MetricsSnapshot metricsSoFar() {
+        Run r = run;
+        return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
+    }
+}
