@@ -6,6 +6,8 @@ import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.Comparison;
+import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.report.WriteKind;
@@ -119,21 +121,52 @@ class ConsoleControlsTest extends ConsoleTestBase {
             console.controller().play();
         });
         waitUntil("both runs ended", 60, () -> console.controller().allOver()
-                && console.model().fencingOn().phase() == RunPhase.ENDED
-                && console.model().fencingOff().phase() == RunPhase.ENDED);
-        waitUntil("both timelines are drawn", 30, () -> console.model().fencingOn().timeline() != null
-                && console.model().fencingOff().timeline() != null
-                && !console.model().fencingOff().timeline().highlights().isEmpty());
+                && console.model().first().phase() == RunPhase.ENDED
+                && console.model().second().phase() == RunPhase.ENDED);
+        waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
+                && console.model().second().timeline() != null
+                && !console.model().second().timeline().highlights().isEmpty());
         ConsoleFx.frames();
         assertThat(fx(() -> console.controller().drivers().size())).as("two runs").isEqualTo(2);
-        assertThat(fx(() -> console.model().fencingOn().infoProperty().get().fencing())).isEqualTo("FENCED");
-        assertThat(fx(() -> console.model().fencingOff().infoProperty().get().fencing())).isEqualTo("UNFENCED");
-        assertThat(fx(() -> console.model().fencingOn().infoProperty().get().seed()))
-                .isEqualTo(fx(() -> console.model().fencingOff().infoProperty().get().seed()));
-        assertThat(labelText("#compare-verdict-on")).isEqualTo("SAFE");
-        assertThat(labelText("#compare-verdict-off")).isEqualTo("VIOLATED");
-        assertThat(fx(() -> console.scene().lookup("#timeline-fencing-on").isVisible())).isTrue();
+        assertThat(fx(() -> console.model().first().infoProperty().get().fencing())).isEqualTo("FENCED");
+        assertThat(fx(() -> console.model().second().infoProperty().get().fencing())).isEqualTo("UNFENCED");
+        assertThat(fx(() -> console.model().first().infoProperty().get().seed()))
+                .isEqualTo(fx(() -> console.model().second().infoProperty().get().seed()));
+        assertThat(labelText("#compare-verdict-first")).isEqualTo("SAFE");
+        assertThat(labelText("#compare-verdict-second")).isEqualTo("VIOLATED");
+        assertThat(fx(() -> console.scene().lookup("#timeline-first").isVisible())).isTrue();
         screenshot("compare");
+    }
+
+    @Test
+    void compareShowsTheSameScenarioWithTwoLeaseTtlsOneAboveTheOther() {
+        openPausedHolder();
+        fxRun(() -> {
+            console.controller().setComparison(Comparison.leaseTtl(10, 30));
+            console.controller().setCompare(true);
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("both runs ended", 60, () -> console.controller().allOver()
+                && console.model().first().phase() == RunPhase.ENDED
+                && console.model().second().phase() == RunPhase.ENDED);
+        waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
+                && console.model().second().timeline() != null);
+        ConsoleFx.frames();
+
+        assertThat(labelText("#compare-title-first")).startsWith("lease ttl 10 s");
+        assertThat(labelText("#compare-title-second")).startsWith("lease ttl 30 s");
+        assertThat(fx(() -> heldUntil(console.model().first(), "A"))).as("A's 10 s lease").isEqualTo(10_000_000L);
+        assertThat(fx(() -> heldUntil(console.model().second(), "A"))).as("A's 30 s lease").isEqualTo(30_000_000L);
+        assertThat(labelText("#compare-verdict-first")).isEqualTo("SAFE");
+        assertThat(labelText("#compare-verdict-second")).isEqualTo("SAFE");
+        screenshot("compare-ttl");
+    }
+
+    /** When the lease service stopped counting {@code holder}'s first lease as held. */
+    private static long heldUntil(RunModel run, String holder) {
+        return run.timeline().holder(holder).orElseThrow().spans().stream()
+                .filter(io.fencelab.engine.report.Span.Held.class::isInstance).findFirst().orElseThrow().endMicros();
     }
 
     @Test

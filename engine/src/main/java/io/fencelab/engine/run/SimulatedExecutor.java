@@ -85,7 +85,9 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         Action next = queue.poll();
         long end = micros(spec.duration());
         if (next == null || next.atMicros > end) {
-            clock.advanceTo(clock.start().plus(Duration.ofNanos((next == null ? clock.elapsed().toNanos() / 1000 : end) * 1000)));
+            // Nothing more happens before the end (or at all): the run still lasts its full duration,
+            // as a live run does, so both end at the same run time.
+            clock.advanceTo(clock.start().plus(spec.duration()));
             finish("completed");
             return false;
         }

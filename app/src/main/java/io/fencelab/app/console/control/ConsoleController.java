@@ -1,6 +1,7 @@
 package io.fencelab.app.console.control;
 
 import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.Parameters;
@@ -387,17 +388,32 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         restartRuns(0);
     }
 
-    /** Shows the scenario twice, side by side and time-aligned: fencing on, and fencing off. */
+    /**
+     * Shows the scenario twice, one run above the other and time-aligned, with the same seed and one
+     * setting apart (see {@link #setComparison}): fencing on and off, unless chosen otherwise.
+     */
     public void setCompare(boolean compare) {
         if (compare == model.compareProperty().get()) {
             return;
         }
         if (compare && baseSpec == null) {
-            model.messageProperty().set("Choose a scenario first: comparing runs it twice, fencing on and off.");
+            model.messageProperty().set("Choose a scenario first: comparing runs it twice, "
+                    + model.comparisonProperty().get() + ".");
             return;
         }
         model.compareProperty().set(compare);
         restartRuns(0);
+    }
+
+    /** What the compared runs differ in; when comparing, both start again with it. */
+    public void setComparison(Comparison comparison) {
+        if (comparison.equals(model.comparisonProperty().get())) {
+            return;
+        }
+        model.comparisonProperty().set(comparison);
+        if (model.compareProperty().get()) {
+            restartRuns(0);
+        }
     }
 
     // ---- the timeline window ----------------------------------------------------------------------
@@ -476,7 +492,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             return;
         }
         long now = model.compareProperty().get()
-                ? Math.max(model.fencingOn().nowMicrosProperty().get(), model.fencingOff().nowMicrosProperty().get())
+                ? Math.max(model.first().nowMicrosProperty().get(), model.second().nowMicrosProperty().get())
                 : shown.nowMicrosProperty().get();
         // A window that already reaches the end of the run never needs to move.
         if (w.end() < w.extentProperty().get() && now > w.end() - w.span() * 0.03) {
@@ -489,8 +505,9 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
     /** Writes the report bundle (as {@code fencelab run --report}) of the runs on show into {@code dir}. */
     public void exportReport(Path dir, Consumer<String> done) {
         if (model.compareProperty().get()) {
-            exporter.export(dir.resolve("fencing-on"), model.fencingOn(), spec(0), replayFile, done);
-            exporter.export(dir.resolve("fencing-off"), model.fencingOff(), spec(1), replayFile, done);
+            Comparison c = model.comparisonProperty().get();
+            exporter.export(dir.resolve(c.folder(true)), model.first(), spec(0), replayFile, done);
+            exporter.export(dir.resolve(c.folder(false)), model.second(), spec(1), replayFile, done);
         } else {
             exporter.export(dir, model.main(), spec(0), replayFile, done);
         }
@@ -576,11 +593,9 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             return;
         }
         if (model.compareProperty().get()) {
-            RunSpec fenced = spec.withFencing(FencingMode.FENCED).withExecutor(ExecutorKind.SIMULATED);
-            FencingMode other = spec.fencing() == FencingMode.FENCED ? FencingMode.UNFENCED : spec.fencing();
-            RunSpec unfenced = spec.withFencing(other).withExecutor(ExecutorKind.SIMULATED);
-            sessions.add(startRun(model.fencingOn(), fenced, fastForwardMicros));
-            sessions.add(startRun(model.fencingOff(), unfenced, fastForwardMicros));
+            Comparison c = model.comparisonProperty().get();
+            sessions.add(startRun(model.first(), c.first(spec), fastForwardMicros));
+            sessions.add(startRun(model.second(), c.second(spec), fastForwardMicros));
         } else {
             sessions.add(startRun(model.main(), spec, fastForwardMicros));
         }

@@ -44,8 +44,10 @@ public final class ConsoleModel {
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
 
     private final RunModel main = new RunModel("main");
-    private final RunModel fencingOn = new RunModel("fencing on");
-    private final RunModel fencingOff = new RunModel("fencing off");
+    private final RunModel first = new RunModel("first");
+    private final RunModel second = new RunModel("second");
+    private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison",
+            Comparison.FENCING);
     private final TimeWindow window = new TimeWindow();
 
     /** {@code Database.describe()} once open; what is happening before. */
@@ -107,9 +109,14 @@ public final class ConsoleModel {
         return fastest;
     }
 
-    /** Whether the same scenario and seed run side by side, fencing on and off. */
+    /** Whether the same scenario and seed run twice, one above the other (see {@link #comparisonProperty()}). */
     public BooleanProperty compareProperty() {
         return compare;
+    }
+
+    /** What the two compared runs differ in. */
+    public ObjectProperty<Comparison> comparisonProperty() {
+        return comparison;
     }
 
     public ObjectProperty<RunDriver.Capabilities> capabilitiesProperty() {
@@ -141,17 +148,22 @@ public final class ConsoleModel {
         return main;
     }
 
-    public RunModel fencingOn() {
-        return fencingOn;
+    /** The first of two compared runs (fencing on, or the first lease ttl), drawn above. */
+    public RunModel first() {
+        return first;
     }
 
-    public RunModel fencingOff() {
-        return fencingOff;
+    /** The second of two compared runs (fencing off, or the second lease ttl), drawn below. */
+    public RunModel second() {
+        return second;
     }
 
-    /** The run the verdict panel, table and charts follow: the main run, or when comparing the unfenced one. */
+    /**
+     * The run the verdict panel, table and charts follow: the main run, or when comparing the second
+     * one (the unfenced run, where the violations are).
+     */
     public RunModel focused() {
-        return compare.get() ? fencingOff : main;
+        return compare.get() ? second : main;
     }
 
     /** The stretch of time the timelines show (shared, so compared runs stay aligned). */

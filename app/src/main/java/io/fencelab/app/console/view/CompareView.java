@@ -1,6 +1,7 @@
 package io.fencelab.app.console.view;
 
 import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunModel;
 import javafx.beans.InvalidationListener;
@@ -26,17 +27,19 @@ final class CompareView extends SplitPane {
     CompareView(ConsoleModel model, TimelineView.Intents intents, FrameLoop loop) {
         setOrientation(Orientation.VERTICAL);
         getStyleClass().add("compare");
-        on = new TimelineView(model.fencingOn(), model.window(), intents, loop);
-        off = new TimelineView(model.fencingOff(), model.window(), intents, loop);
-        on.setId("timeline-fencing-on");
-        off.setId("timeline-fencing-off");
-        onVerdict.setId("compare-verdict-on");
-        offVerdict.setId("compare-verdict-off");
-        getItems().addAll(pane(model.fencingOn(), on, onVerdict), pane(model.fencingOff(), off, offVerdict));
+        on = new TimelineView(model.first(), model.window(), intents, loop);
+        off = new TimelineView(model.second(), model.window(), intents, loop);
+        on.setId("timeline-first");
+        off.setId("timeline-second");
+        onVerdict.setId("compare-verdict-first");
+        offVerdict.setId("compare-verdict-second");
+        getItems().addAll(pane(model, true, on, onVerdict), pane(model, false, off, offVerdict));
     }
 
-    private BorderPane pane(RunModel run, TimelineView view, Label verdict) {
+    private BorderPane pane(ConsoleModel model, boolean first, TimelineView view, Label verdict) {
+        RunModel run = first ? model.first() : model.second();
         Label title = new Label();
+        title.setId(first ? "compare-title-first" : "compare-title-second");
         title.getStyleClass().add("compare-title");
         verdict.getStyleClass().add("compare-verdict");
         HBox header = new HBox(12, verdict, title);
@@ -44,9 +47,11 @@ final class CompareView extends SplitPane {
         header.setPadding(new Insets(4, 8, 4, 8));
         header.getStyleClass().add("compare-header");
         InvalidationListener refresh = o -> {
+            Comparison c = model.comparisonProperty().get();
             String fencing = run.infoProperty().get().fencingInWords();
-            title.setText((fencing.isEmpty() ? run.name() : fencing) + "  ·  " + run.eventCountProperty().get()
-                    + " events");
+            String label = c.setting() == Comparison.Setting.FENCING && !fencing.isEmpty() ? fencing
+                    : first ? c.firstLabel() : c.secondLabel();
+            title.setText(label + "  ·  " + run.eventCountProperty().get() + " events");
             boolean started = run.eventCountProperty().get() > 0;
             if (!started) {
                 verdict.setText("—");
@@ -63,6 +68,7 @@ final class CompareView extends SplitPane {
         run.infoProperty().addListener(refresh);
         run.phaseProperty().addListener(refresh);
         run.eventCountProperty().addListener(refresh);
+        model.comparisonProperty().addListener(refresh);
         refresh.invalidated(null);
         BorderPane p = new BorderPane(view);
         p.setTop(header);

@@ -131,7 +131,7 @@ public final class ConsoleView extends BorderPane {
         setCenter(columns);
         setBottom(status);
 
-        for (RunModel r : new RunModel[] {model.main(), model.fencingOn(), model.fencingOff()}) {
+        for (RunModel r : new RunModel[] {model.main(), model.first(), model.second()}) {
             r.pinnedSeqProperty().addListener((o, was, now) -> {
                 if (model.focused() == r && now.longValue() > 0) {
                     table.reveal(now.longValue());

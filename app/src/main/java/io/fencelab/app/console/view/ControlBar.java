@@ -1,6 +1,7 @@
 package io.fencelab.app.console.view;
 
 import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunPhase;
 import java.util.Locale;
@@ -34,7 +35,9 @@ final class ControlBar extends HBox {
     final CheckBox fastest = new CheckBox("as fast as possible");
     final Button restart = new Button("Restart");
     final Button newSeed = new Button("New seed");
-    final ToggleButton compare = new ToggleButton("Compare fencing on / off");
+    final ToggleButton compare = new ToggleButton("Compare");
+    final javafx.scene.control.ChoiceBox<Comparison> comparison = new javafx.scene.control.ChoiceBox<>(
+            javafx.collections.FXCollections.observableArrayList(Comparison.PRESETS));
     final Button fit = new Button("Fit");
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open saved run…");
@@ -51,6 +54,7 @@ final class ControlBar extends HBox {
         restart.setId("restart");
         newSeed.setId("new-seed");
         compare.setId("compare");
+        comparison.setId("comparison");
         export.setId("export");
         openRun.setId("open-run");
         fit.setId("fit");
@@ -67,8 +71,17 @@ final class ControlBar extends HBox {
         fit.setOnAction(e -> controller.fit());
         fit.setTooltip(new Tooltip("Show the whole run and follow the playhead (Home)"));
         compare.setOnAction(e -> controller.setCompare(compare.isSelected()));
-        compare.setTooltip(new Tooltip("Run the same scenario and seed twice, side by side: fencing on and fencing off"));
+        compare.setTooltip(new Tooltip("Run the same scenario and seed twice, one above the other, one setting apart "
+                + "(chosen beside this button)"));
         model.compareProperty().addListener((o, was, now) -> compare.setSelected(now));
+        comparison.setValue(model.comparisonProperty().get());
+        comparison.setTooltip(new Tooltip("What the two compared runs differ in"));
+        comparison.valueProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                controller.setComparison(now);
+            }
+        });
+        model.comparisonProperty().addListener((o, was, now) -> comparison.setValue(now));
 
         speed.setPrefWidth(170);
         speed.setMajorTickUnit(1);
@@ -116,8 +129,8 @@ final class ControlBar extends HBox {
             fastest.setDisable(!pausable);
         };
         model.main().phaseProperty().addListener(o -> refresh.run());
-        model.fencingOff().phaseProperty().addListener(o -> refresh.run());
-        model.fencingOn().phaseProperty().addListener(o -> refresh.run());
+        model.second().phaseProperty().addListener(o -> refresh.run());
+        model.first().phaseProperty().addListener(o -> refresh.run());
         model.capabilitiesProperty().addListener(o -> refresh.run());
         model.compareProperty().addListener(o -> refresh.run());
         model.fastestProperty().addListener(o -> refresh.run());
@@ -128,7 +141,7 @@ final class ControlBar extends HBox {
         Label speedTitle = new Label("Speed");
         getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
                 speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
-                new Separator(javafx.geometry.Orientation.VERTICAL), compare, spacer, export, openRun);
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */

@@ -224,7 +224,7 @@ final class VerdictView extends ScrollPane {
             note = v.witnesses().size() + (v.witnesses().size() == 1 ? " violation. " : " violations. ") + note;
         }
         if (console.compareProperty().get()) {
-            note = "This panel follows the " + run.name() + " run. " + note;
+            note = "This panel follows the " + console.comparisonProperty().get().secondLabel() + " run. " + note;
         }
         verdictNote.setText(note);
         String p = run.problemProperty().get();
