@@ -48,6 +48,7 @@ public final class Narration {
             case Event.FaultInjected e -> "Fault: " + e.fault() + " on " + e.appliesTo()
                     + (e.detail() == null || e.detail().isEmpty() ? "" : " (" + e.detail() + ")") + ".";
             case Event.FaultHealed e -> "The " + e.fault() + " fault on " + e.appliesTo() + " is over.";
+            case Event.SettingChanged e -> "Changed during the run: " + change(e) + ".";
             case Event.WriteAttempted e -> e.holder() + " sends a write to " + e.key() + " with token " + e.token()
                     + ".";
             case Event.WriteAccepted e -> e.key() + " accepts " + e.holder() + "'s write with token " + e.token()
@@ -95,6 +96,7 @@ public final class Narration {
             case Event.WriteAccepted e -> 3;
             case Event.BeliefEnded e -> 3;
             case Event.FaultHealed e -> 3;
+            case Event.SettingChanged e -> 6;
             case Event.RunStarted e -> 2;
             case Event.LeaseReleased e -> 2;
             case Event.LeaseExhausted e -> 5;
@@ -129,6 +131,7 @@ public final class Narration {
                     + (e.durationMicros() > 0 ? " for " + seconds(e.durationMicros()) : "")
                     + (e.detail() == null ? "" : ": " + e.detail());
             case Event.FaultHealed e -> e.fault() + " on " + e.appliesTo();
+            case Event.SettingChanged e -> change(e);
             case Event.WriteAttempted e -> e.target() + " " + e.key() + (e.opSeq() == null ? "" : " op " + e.opSeq());
             case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest();
             case Event.WriteRejectedStale e -> e.target() + " " + e.key() + ", highest " + e.highest();
@@ -140,6 +143,11 @@ public final class Narration {
             case Event.OperationFailed e -> e.operation() + ": " + e.reason();
             case Event.Violation e -> words(e.invariant()) + ": " + e.description() + " (events " + e.witness() + ")";
         };
+    }
+
+    /** {@code leaseTtl 10s → 5s}, as the report's timeline says it. */
+    private static String change(Event.SettingChanged e) {
+        return new io.fencelab.engine.report.Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
     }
 
     /** {@code STALE_OVERWRITE} as {@code stale overwrite}. */
