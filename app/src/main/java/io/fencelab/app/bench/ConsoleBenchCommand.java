@@ -1,5 +1,7 @@
 package io.fencelab.app.bench;
 
+import io.fencelab.app.bench.PulseTimer.Pulses;
+import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.app.console.Console;
 import io.fencelab.app.console.ConsoleLauncher;
@@ -22,7 +24,6 @@ import io.fencelab.engine.report.Timeline;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +37,7 @@ import javafx.stage.Stage;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -44,15 +46,20 @@ import picocli.CommandLine.Spec;
  * {@code --events} events on the timeline while the playhead moves every frame (so the timeline
  * redraws every frame), against the same window with an empty timeline. (b) Events per second the
  * console takes in (bus, feed, frame loop, model, table, timeline rebuilt in the background, all on
- * screen) against the raw asynchronous bus with a counting consumer. Runs on Monocle (headless)
- * when there is no display.
+ * screen) against the raw asynchronous bus with a counting consumer. (c) The real console running a
+ * live run of {@code --live-workers} workers for {@code --live-seconds} s, opened and played as a
+ * user would: FX pulse, how long a {@code Platform.runLater} waits for the FX thread, and how far the
+ * screen is behind the run, against the same window idle ({@link LiveLoadBench}). Runs on Monocle
+ * (headless) when there is no display.
  *
  * <p>Run it as {@code fencelab bench-console}, or from a build with
  * {@code java -cp app/target/fencelab-app.jar:app/target/lib/* io.fencelab.app.bench.ConsoleBenchCommand}.
  */
 @Command(name = "bench-console", mixinStandardHelpOptions = true,
-        description = "Measure the console's FX pulse time with a large timeline and the events/s it keeps up with, "
-                + "against an empty timeline and the raw event bus; print the ratios.")
+        description = "Measure the console's FX pulse time with a large timeline, the events/s it keeps up with, "
+                + "and its responsiveness during a live run of 1,000 workers, against an empty timeline, the raw "
+                + "event bus and the idle window; print the ratios. --frames 0, --rounds 0 or --live-workers 0 "
+                + "skips a part.")
 public final class ConsoleBenchCommand implements Callable<Integer> {
 
     @Option(names = "--holders", defaultValue = "200", description = "Holders on the timeline (default: ${DEFAULT-VALUE}).")
@@ -71,6 +78,17 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3",
             description = "Rounds of the throughput part; figures are medians (default: ${DEFAULT-VALUE}).")
     int rounds;
+
+    @Option(names = "--live-workers", defaultValue = "1000",
+            description = "Workers in the live run of part (c); 0 skips it (default: ${DEFAULT-VALUE}).")
+    int liveWorkers;
+
+    @Option(names = "--live-seconds", defaultValue = "10",
+            description = "Seconds of the live run, and of its idle baseline (default: ${DEFAULT-VALUE}).")
+    int liveSeconds;
+
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @Spec
     CommandSpec spec;
@@ -101,6 +119,23 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
                         .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
         out.flush();
 
+        try {
+            if (frames > 0) {
+                pulsePart(out);
+            }
+            if (rounds > 0 && flood > 0) {
+                floodPart(out);
+            }
+            if (liveWorkers > 0) {
+                livePart(out);
+            }
+        } finally {
+            Platform.exit();
+        }
+        return ExitCodes.OK;
+    }
+
+    private void pulsePart(PrintWriter out) throws Exception {
         List<Event> log = SyntheticRun.events(holders, events, 7);
         long t0 = System.nanoTime();
         Timeline timeline = Timeline.from(log);
@@ -121,7 +156,9 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
                 full.workP99() / Math.max(0.001, empty.workP99()),
                 full.intervalP99() / Math.max(0.001, empty.intervalP99()));
         out.flush();
+    }
 
+    private void floodPart(PrintWriter out) throws Exception {
         out.println();
         out.printf(Locale.ROOT, "(b) events per second, %,d events per round, median of %d rounds%n", flood, rounds);
         List<Event> floodLog = SyntheticRun.events(holders, flood, 11);
@@ -142,30 +179,20 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
                 + "ratio %.2f  (target: 100,000 events/s)%n", shownMedian, shownMedian / rawMedian);
         print(out, "pulse while flooded", during);
         out.flush();
-        Platform.exit();
-        return ExitCodes.OK;
+    }
+
+    private void livePart(PrintWriter out) throws Exception {
+        out.println();
+        out.printf(Locale.ROOT, "(c) live run of %,d workers for %d s: preparing...%n", liveWorkers, liveSeconds);
+        out.flush();
+        try (BenchDatabase bench = BenchDatabase.open(database)) {
+            LiveLoadBench.Result result = LiveLoadBench.run(bench.db(), liveWorkers, liveSeconds, 1);
+            LiveLoadBench.print(out, result);
+        }
+        out.flush();
     }
 
     // ---- (a) pulse time ------------------------------------------------------------------------
-
-    /** FX-thread work per pulse (animation timer to the end of layout) and the interval between pulses, in ms. */
-    record Pulses(double[] workMillis, double[] intervalMillis, double[] drawMillis) {
-        double workP50() {
-            return percentile(workMillis, 50);
-        }
-
-        double workP99() {
-            return percentile(workMillis, 99);
-        }
-
-        double intervalP50() {
-            return percentile(intervalMillis, 50);
-        }
-
-        double intervalP99() {
-            return percentile(intervalMillis, 99);
-        }
-    }
 
     private static void print(PrintWriter out, String name, Pulses p) {
         out.printf(Locale.ROOT, "  %-34s FX work p50 %6.2f p99 %6.2f ms | timeline draw p50 %5.2f p99 %5.2f ms"
@@ -250,10 +277,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         });
         bus.subscribe("console", feed);
         bus.start();
-        bench.intervals.clear();
-        bench.work.clear();
-        bench.draws.clear();
-        bench.recording = true;
+        bench.timer.start();
         long t0 = System.nanoTime();
         for (int i = 0; i < log.size(); i++) {
             Event e = log.get(i);
@@ -263,8 +287,8 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             throw new IllegalStateException("the console did not take in " + log.size() + " events in 10 minutes");
         }
         long nanos = System.nanoTime() - t0;
-        bench.recording = false;
-        Pulses p = bench.pulses();
+        bench.timer.stop();
+        Pulses p = bench.timer.pulses();
         bus.close();
         onFx(() -> {
             bench.close();
@@ -337,13 +361,8 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         final ConsoleModel model = new ConsoleModel();
         final FrameLoop loop = new FrameLoop();
         final Stage stage = new Stage();
-        final List<Long> intervals = java.util.Collections.synchronizedList(new ArrayList<>());
-        final List<Long> work = java.util.Collections.synchronizedList(new ArrayList<>());
-        final List<Long> draws = java.util.Collections.synchronizedList(new ArrayList<>());
         final ConsoleView view;
-        volatile boolean recording;
-        private long pulseStart;
-        private long lastPulse;
+        final PulseTimer timer;
 
         Bench(String name) throws Exception {
             Path runs = Files.createTempDirectory("fencelab-bench-console");
@@ -352,20 +371,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             view = new ConsoleView(model, controller, loop);
             Scene scene = new Scene(view, 1600, 960);
             scene.getStylesheets().add(Console.STYLESHEET);
-            // First update of every frame: the pulse starts (animation timers run first in a pulse).
-            loop.addUpdate(now -> {
-                pulseStart = System.nanoTime();
-                if (recording && lastPulse != 0) {
-                    intervals.add(now - lastPulse);
-                }
-                lastPulse = now;
-            });
-            scene.addPostLayoutPulseListener(() -> {
-                if (recording && pulseStart != 0) {
-                    work.add(System.nanoTime() - pulseStart);
-                    draws.add(view.timeline().lastDrawNanos());
-                }
-            });
+            timer = new PulseTimer(loop, scene, view.timeline());
             stage.setTitle("bench-console: " + name);
             stage.setScene(scene);
             stage.show();
@@ -375,24 +381,13 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         Pulses measure(int frames) throws InterruptedException {
             // Warm up (JIT, first layouts), then record.
             Thread.sleep(2_000);
-            recording = true;
+            timer.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (work.size() < frames && System.nanoTime() < deadline) {
+            while (timer.frames() < frames && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            recording = false;
-            return pulses();
-        }
-
-        Pulses pulses() {
-            synchronized (work) {
-                synchronized (intervals) {
-                    synchronized (draws) {
-                        return new Pulses(millis(new ArrayList<>(work)), millis(new ArrayList<>(intervals)),
-                                millis(new ArrayList<>(draws)));
-                    }
-                }
-            }
+            timer.stop();
+            return timer.pulses();
         }
 
         void close() {
@@ -403,7 +398,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    private static <T> T onFx(Callable<T> action) throws Exception {
+    static <T> T onFx(Callable<T> action) throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         Object[] result = new Object[1];
         Exception[] failure = new Exception[1];
@@ -423,10 +418,6 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         @SuppressWarnings("unchecked")
         T t = (T) result[0];
         return t;
-    }
-
-    private static double[] millis(List<Long> nanos) {
-        return nanos.stream().mapToDouble(n -> n / 1e6).toArray();
     }
 
     static double percentile(double[] values, double p) {

@@ -15,7 +15,7 @@ import javafx.beans.InvalidationListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
-import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -44,7 +44,7 @@ final class VerdictView extends ScrollPane {
     final TextArea pinned = new TextArea();
     final GridPane counts = new GridPane();
     final Label[] countValues = new Label[5];
-    final ChoiceBox<String> faultHolder = new ChoiceBox<>();
+    final ComboBox<String> faultHolder = new ComboBox<>();
     final VBox faults;
     private final ConsoleModel console;
     private final ConsoleController controller;
