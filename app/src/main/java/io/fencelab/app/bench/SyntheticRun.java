@@ -87,7 +87,7 @@ final class SyntheticRun {
             case Event.BeliefEnded x -> new Event.BeliefEnded(seq, x.atMicros(), x.holder(), x.scope(), x.token(),
                     x.reason());
             case Event.WriteAccepted x -> new Event.WriteAccepted(seq, x.atMicros(), x.holder(), x.scope(), x.token(),
-                    x.target(), x.key(), x.valueDigest());
+                    x.target(), x.key(), x.valueDigest(), x.replacedToken());
             case Event.LeaseRenewed x -> new Event.LeaseRenewed(seq, x.atMicros(), x.holder(), x.scope(), x.token(),
                     x.expiresAtMicros());
             case Event.LeaseReleased x -> new Event.LeaseReleased(seq, x.atMicros(), x.holder(), x.scope(), x.token());

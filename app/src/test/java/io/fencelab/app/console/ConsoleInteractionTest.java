@@ -102,6 +102,24 @@ class ConsoleInteractionTest extends ConsoleTestBase {
     }
 
     @Test
+    void switchingBetweenTheChartsAndTheTableLaysOutWithoutAnError() {
+        runPausedHolderToTheEnd();
+        java.util.List<Throwable> thrown = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler previous = fx(() -> Thread.currentThread().getUncaughtExceptionHandler());
+        fxRun(() -> Thread.currentThread().setUncaughtExceptionHandler((t, e) -> thrown.add(e)));
+        try {
+            TabPane below = fx(() -> (TabPane) console.scene().lookup("#below"));
+            for (int tab : new int[] {1, 0, 1, 0}) {
+                fxRun(() -> below.getSelectionModel().select(tab));
+                ConsoleFx.frames();
+            }
+        } finally {
+            fxRun(() -> Thread.currentThread().setUncaughtExceptionHandler(previous));
+        }
+        assertThat(thrown).as("the hidden table's layout after the tab switches").isEmpty();
+    }
+
+    @Test
     void theParameterSheetRunsTheScenarioAgainWithTheChange(FxRobot robot) {
         runPausedHolderToTheEnd();
         String seed = fx(() -> main().infoProperty().get().seed());

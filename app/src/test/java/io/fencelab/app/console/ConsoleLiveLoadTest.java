@@ -13,8 +13,6 @@ import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.model.TimeWindow;
 import io.fencelab.app.console.view.TimelineView;
-import io.fencelab.engine.check.Invariant;
-import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.run.RunResult;
@@ -156,52 +154,11 @@ class ConsoleLiveLoadTest {
         assertThat(events).as("every event the run published is on screen").isEqualTo(result.events());
         assertThat(rows).as("the event table lists the run's events").isEqualTo((int) events);
 
-        String label = fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText());
-        assertThat(label).as("the verdict shown is the run's").isEqualTo(result.verdict().isSafe() ? "SAFE" : "VIOLATED");
-        List<Event> log = fx(() -> main().events().toList());
-        List<Witness> unproven = result.verdict().witnesses().stream().filter(w -> inFlightTogether(w, log)).toList();
-        if (!unproven.isEmpty()) {
-            System.out.println("ConsoleLiveLoadTest: the engine reported " + unproven.size() + " stale overwrite(s) "
-                    + "between writes that were in flight together (publish order is not commit order): " + unproven);
-        }
-        assertThat(result.verdict().witnesses()).as("fencing is on: no violation the events prove (the verdict "
-                + "shown is %s)", label).allMatch(w -> unproven.contains(w));
-    }
-
-    /**
-     * Whether {@code w} is a stale overwrite the events cannot prove: the stale write was sent
-     * before the newer write was accepted, so both statements were in flight together and the
-     * database may well have applied the stale one first, which the fence allows. A live run
-     * publishes {@code WriteAccepted} when a reply is handled, not when the database commits, so
-     * two such writes can be logged in the other order; the online checker then sees a lower token
-     * accepted after a higher one. A real stale overwrite is a write sent after a newer one was
-     * accepted.
-     */
-    private static boolean inFlightTogether(Witness w, List<Event> log) {
-        if (w.invariant() != Invariant.STALE_OVERWRITE) {
-            return false;
-        }
-        List<Event.WriteAccepted> accepted = w.eventSeqs().stream().map(seq -> bySeq(log, seq))
-                .filter(e -> e instanceof Event.WriteAccepted).map(e -> (Event.WriteAccepted) e).toList();
-        if (accepted.size() != 2) {
-            return false;
-        }
-        Event.WriteAccepted newer = accepted.get(0);
-        Event.WriteAccepted stale = accepted.get(1);
-        if (stale.token() >= newer.token()) {
-            return false;
-        }
-        for (int i = log.indexOf(stale) - 1; i >= 0; i--) {
-            if (log.get(i) instanceof Event.WriteAttempted a && a.holder().equals(stale.holder())
-                    && a.target() == stale.target() && a.key().equals(stale.key()) && a.token() == stale.token()) {
-                return a.seq() < newer.seq();
-            }
-        }
-        return false;
-    }
-
-    private static Event bySeq(List<Event> log, long seq) {
-        return log.stream().filter(e -> e.seq() == seq).findFirst().orElseThrow();
+        // Live threads can report two accepted writes in the other order from the one the database
+        // applied them in; each write's replaced token (the database's word) keeps that from reading
+        // as a stale overwrite, so a fenced run is SAFE.
+        assertThat(result.verdict().witnesses()).as("fencing is on: no violation").isEmpty();
+        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
     }
 
     private static int rowsShown(Node table) {

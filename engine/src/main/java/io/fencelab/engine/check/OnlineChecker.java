@@ -19,6 +19,8 @@ public final class OnlineChecker {
     private final List<Witness> witnesses = new ArrayList<>();
     /** holder, scope and presented token of each grant, to the grant's seq: the write's generation. */
     private final java.util.Map<String, Long> grantSeqs = new java.util.HashMap<>();
+    /** scope and presented token to the seq of the latest grant that presented it: a replaced token's generation. */
+    private final java.util.Map<String, Long> tokenGrants = new java.util.HashMap<>();
     private long lastSeq;
 
     /**
@@ -68,6 +70,10 @@ public final class OnlineChecker {
         return lastSeq;
     }
 
+    private static String tokenKey(String scope, long token) {
+        return scope + "\u0000" + token;
+    }
+
     private static String grantKey(String holder, String scope, long token) {
         return holder + "\u0000" + scope + "\u0000" + token;
     }
@@ -78,15 +84,22 @@ public final class OnlineChecker {
                 witnesses.addAll(grants.accept(grant));
                 history.granted(grant);
                 grantSeqs.put(grantKey(grant.holder(), grant.scope(), grant.fencingToken()), grant.seq());
+                tokenGrants.put(tokenKey(grant.scope(), grant.fencingToken()), grant.seq());
             }
             case Event.LeaseRenewed renewal -> history.renewed(renewal);
             case Event.LeaseExpired expiry -> history.expired(expiry);
             case Event.PauseStarted start -> history.pauseStarted(start);
             case Event.PauseEnded end -> history.pauseEnded(end);
-            case Event.WriteAccepted write -> writes.accept(write,
-                            grantSeqs.getOrDefault(grantKey(write.holder(), write.scope(), write.token()),
-                                    ResourceWrites.UNKNOWN_GRANT))
-                    .ifPresent(newer -> witnesses.add(StaleOverwriteWitness.of(write, newer, history)));
+            case Event.WriteAccepted write -> {
+                long grant = grantSeqs.getOrDefault(grantKey(write.holder(), write.scope(), write.token()),
+                        ResourceWrites.UNKNOWN_GRANT);
+                long replacedGrant = write.replacedToken() == null ? ResourceWrites.UNKNOWN_GRANT
+                        : tokenGrants.getOrDefault(tokenKey(write.scope(), write.replacedToken()),
+                                ResourceWrites.UNKNOWN_GRANT);
+                for (ResourceWrites.Overwrite o : writes.accept(write, grant, replacedGrant)) {
+                    witnesses.add(StaleOverwriteWitness.of(o.stale(), o.newer(), history));
+                }
+            }
             // A rejected write is the fence working; the other events tell no safety fact on their own.
             case Event.WriteRejectedStale ignored -> { }
             case Event.WriteAttempted ignored -> { }

@@ -1,9 +1,12 @@
 package io.fencelab.engine.check;
 
 import io.fencelab.engine.event.Event.WriteAccepted;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -32,32 +35,77 @@ final class ResourceWrites {
         return new ResourceId(write.target(), write.scope(), write.key());
     }
 
-    /**
-     * Records {@code write}; if its token is below one already accepted on the resource, returns the
-     * write it overwrote: the last one accepted under the highest token.
-     */
-    Optional<WriteAccepted> accept(WriteAccepted write) {
-        return accept(write, UNKNOWN_GRANT);
-    }
+    /** A stale overwrite: {@code stale} was applied over {@code newer}'s token. */
+    record Overwrite(WriteAccepted stale, WriteAccepted newer) {}
+
+    /** Per resource: the last write seen under each token, to name the write a stale one replaced. */
+    private final Map<ResourceId, Map<Long, WriteAccepted>> lastByToken = new HashMap<>();
+    /** Per resource: tokens that a write already reported replaced, so they were applied before it. */
+    private final Map<ResourceId, Set<Long>> replacedTokens = new HashMap<>();
+    /** Per resource and replaced token: stale writes reported before the newer write they replaced. */
+    private final Map<ResourceId, Map<Long, List<WriteAccepted>>> waitingForNewer = new HashMap<>();
 
     /**
-     * As {@link #accept(WriteAccepted)}, knowing the seq of the grant the write was made under. When
-     * both writes' grants are known, age is judged by grant order, which is what a token is supposed
-     * to encode: so a stale holder whose broken token happens to be larger is still caught.
+     * Records {@code write}, made under the grant at {@code grantSeq}, and returns the stale
+     * overwrites it reveals (usually none). When both grants are known, age is judged by grant order,
+     * which is what a token is supposed to encode: so a stale holder whose broken token happens to
+     * be larger is still caught; otherwise by token.
+     *
+     * <p>Which write came first is the database's word when the event says which token the write
+     * replaced ({@code replacedToken}): the write is stale if that token is newer than its own,
+     * whatever order the events were reported in (a live run's threads can report two writes the
+     * other way round). Without it (a write that created the resource, or a log written without the
+     * field), report order decides, unless a write already reported replacing this write's token,
+     * which proves this one was applied before it.
+     *
+     * @param replacedGrantSeq the seq of the grant that presented {@code write.replacedToken()}, or
+     *                         {@link #UNKNOWN_GRANT}
      */
-    Optional<WriteAccepted> accept(WriteAccepted write, long grantSeq) {
+    List<Overwrite> accept(WriteAccepted write, long grantSeq, long replacedGrantSeq) {
         ResourceId id = idOf(write);
         Summary before = byResource.get(id);
-        boolean older = before != null && (grantSeq != UNKNOWN_GRANT && before.highestGrant() != UNKNOWN_GRANT
-                ? grantSeq < before.highestGrant()
-                : write.token() < before.highestToken());
-        if (!older) {
+        List<Overwrite> found = new ArrayList<>();
+        Map<Long, WriteAccepted> seen = lastByToken.computeIfAbsent(id, k -> new HashMap<>());
+        List<WriteAccepted> waiting = waitingForNewer.getOrDefault(id, Map.of()).get(write.token());
+        if (waiting != null) {
+            waitingForNewer.get(id).remove(write.token());
+            waiting.forEach(stale -> found.add(new Overwrite(stale, write)));
+        }
+        seen.put(write.token(), write);
+        boolean belowHighest = before != null && older(write.token(), grantSeq, before.highestToken(),
+                before.highestGrant());
+        boolean overwrite;
+        Long replaced = write.replacedToken();
+        if (replaced != null) {
+            replacedTokens.computeIfAbsent(id, k -> new HashSet<>()).add(replaced);
+            overwrite = older(write.token(), grantSeq, replaced, replacedGrantSeq);
+            if (overwrite) {
+                WriteAccepted newer = seen.get(replaced);
+                if (newer != null) {
+                    found.add(new Overwrite(write, newer));
+                } else {
+                    waitingForNewer.computeIfAbsent(id, k -> new HashMap<>())
+                            .computeIfAbsent(replaced, k -> new ArrayList<>()).add(write);
+                }
+            }
+        } else {
+            overwrite = belowHighest && !replacedTokens.getOrDefault(id, Set.of()).contains(write.token());
+            if (overwrite) {
+                found.add(new Overwrite(write, before.lastUnderHighest()));
+            }
+        }
+        if (!belowHighest) {
             // An equal token (same grant) is accepted by design: a holder writes several times under one lease.
             byResource.put(id, new Summary(write, write, grantSeq));
-            return Optional.empty();
+        } else if (overwrite) {
+            byResource.put(id, new Summary(before.lastUnderHighest(), write, before.highestGrant()));
         }
-        byResource.put(id, new Summary(before.lastUnderHighest(), write, before.highestGrant()));
-        return Optional.of(before.lastUnderHighest());
+        // Otherwise it was reported late but applied before the highest: it changes nothing expected.
+        return found;
+    }
+
+    private static boolean older(long token, long grantSeq, long thanToken, long thanGrantSeq) {
+        return grantSeq != UNKNOWN_GRANT && thanGrantSeq != UNKNOWN_GRANT ? grantSeq < thanGrantSeq : token < thanToken;
     }
 
     /** Every resource that accepted at least one write, in resource order. */

@@ -168,10 +168,24 @@ public sealed interface Event {
         }
     }
 
-    /** Applied. {@code valueDigest} identifies the value written without revealing it. */
+    /**
+     * Applied. {@code valueDigest} identifies the value written without revealing it.
+     * {@code replacedToken} is the token the resource held just before this write, as the database
+     * applied it; null when the write created the resource (or the log predates the field). Live
+     * runs can report two writes in the other order from the one the database applied them in;
+     * this field is the database's own word on that order.
+     */
     record WriteAccepted(long seq, long atMicros, String holder, String scope,
                          @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
-                         String valueDigest) implements Event {
+                         String valueDigest, @JsonFormat(shape = JsonFormat.Shape.STRING) Long replacedToken)
+            implements Event {
+
+        /** An accepted write with nothing known about what it replaced (hand-made logs, older logs). */
+        public WriteAccepted(long seq, long atMicros, String holder, String scope, long token, TargetKind target,
+                             String key, String valueDigest) {
+            this(seq, atMicros, holder, scope, token, target, key, valueDigest, null);
+        }
+
         @Override
         public Long tokenOrNull() {
             return token;

@@ -43,28 +43,12 @@ public final class FencedTarget<V> {
         this.valueType = valueType;
         this.mode = Objects.requireNonNull(mode);
         this.firstWrite = Objects.requireNonNull(firstWrite);
-        this.fencedWriteSql = "SELECT outcome, highest, highest_seq FROM " + kind.writeFunction() + "(?, ?, ?, ?, ?, ?, ?)";
-        this.blindWriteSql = blindWriteSql(kind, firstWrite);
+        this.fencedWriteSql = "SELECT outcome, highest, highest_seq, replaced FROM " + kind.writeFunction()
+                + "(?, ?, ?, ?, ?, ?, ?)";
+        // The broken modes' write: no comparison at all, parameters in the fenced function's order.
+        this.blindWriteSql = "SELECT outcome, replaced FROM " + kind.blindWriteFunction() + "(?, ?, ?, ?, ?, ?, ?)";
         this.readSql = "SELECT %s, fencing_token, op_seq FROM %s WHERE run_id = ? AND scope = ? AND res_key = ?"
                 .formatted(kind.valueColumn(), kind.table());
-    }
-
-    /** Broken modes' write: no comparison at all. Parameters in the fenced function's order. */
-    private static String blindWriteSql(TargetKind kind, FirstWritePolicy firstWrite) {
-        return firstWrite == FirstWritePolicy.CREATE
-                ? """
-                  INSERT INTO %1$s (run_id, scope, res_key, fencing_token, op_seq, %2$s)
-                  VALUES (?, ?, ?, ?, ?, ?)
-                  ON CONFLICT (run_id, scope, res_key) DO UPDATE
-                     SET %2$s = EXCLUDED.%2$s, fencing_token = EXCLUDED.fencing_token, op_seq = EXCLUDED.op_seq
-                  """.formatted(kind.table(), kind.valueColumn())
-                : """
-                  WITH w AS (SELECT CAST(? AS bigint) AS run, CAST(? AS text) AS scope, CAST(? AS text) AS res_key,
-                                    CAST(? AS bigint) AS token, CAST(? AS bigint) AS seq, CAST(? AS %3$s) AS value)
-                  UPDATE %1$s t SET %2$s = w.value, fencing_token = w.token, op_seq = w.seq
-                    FROM w
-                   WHERE t.run_id = w.run AND t.scope = w.scope AND t.res_key = w.res_key
-                  """.formatted(kind.table(), kind.valueColumn(), kind.valueType());
     }
 
     public static FencedTarget<String> row(RunContext run, FencingMode mode, FirstWritePolicy firstWrite) {
@@ -173,7 +157,7 @@ public final class FencedTarget<V> {
             rs.next();
             String outcome = rs.getString(1);
             return switch (outcome) {
-                case "ACCEPTED" -> new WriteOutcome.Accepted(token);
+                case "ACCEPTED" -> new WriteOutcome.Accepted(token, (Long) rs.getObject(4));
                 case "STALE" -> new WriteOutcome.Stale(token, rs.getLong(2));
                 case "OUT_OF_ORDER" -> new WriteOutcome.OutOfOrder(token, seq, rs.getLong(3));
                 case "MISSING" -> new WriteOutcome.Missing(key);
@@ -186,8 +170,13 @@ public final class FencedTarget<V> {
             throws SQLException {
         PreparedStatement ps = s.prepared(blindWriteSql);
         bindWrite(ps, scope, key, token, seq);
-        ps.setObject(6, value);
-        return ps.executeUpdate() == 0 ? new WriteOutcome.Missing(key) : new WriteOutcome.Accepted(token);
+        ps.setBoolean(6, firstWrite == FirstWritePolicy.CREATE);
+        ps.setObject(7, value);
+        try (ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return "MISSING".equals(rs.getString(1)) ? new WriteOutcome.Missing(key)
+                    : new WriteOutcome.Accepted(token, (Long) rs.getObject(2));
+        }
     }
 
     private WriteOutcome checkThenWrite(Session s, String scope, String key, long token, Long seq, V value)

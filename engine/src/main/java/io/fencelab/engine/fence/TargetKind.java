@@ -39,4 +39,9 @@ public enum TargetKind {
     public String writeFunction() {
         return "fenced_write_" + name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** The database function the broken modes write with: no comparison, but the same report. */
+    public String blindWriteFunction() {
+        return "blind_write_" + name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

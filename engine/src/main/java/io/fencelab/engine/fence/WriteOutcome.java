@@ -3,8 +3,11 @@ package io.fencelab.engine.fence;
 /** The resource's answer to a fenced write, decided in one round trip. A closed set. */
 public sealed interface WriteOutcome {
 
-    /** Applied: the token was at least the highest the resource had accepted. */
-    record Accepted(long token) implements WriteOutcome {}
+    /**
+     * Applied. {@code replaced} is the token the resource held just before, as the database applied
+     * the write (null if the write created the resource): under fencing never above {@code token}.
+     */
+    record Accepted(long token, Long replaced) implements WriteOutcome {}
 
     /** Refused: a newer holder has written; {@code highest} is the greatest token the resource accepted. */
     record Stale(long presented, long highest) implements WriteOutcome {}

@@ -62,6 +62,8 @@ final class TimelineBuilder {
         Long highest;
         final List<TokenStep> steps = new ArrayList<>();
         final List<Mark.Write> marks = new ArrayList<>();
+        /** Tokens accepted writes reported replacing: writes under them were applied earlier. */
+        final java.util.Set<Long> replaced = new java.util.HashSet<>();
 
         ResourceState(ResourceId id) {
             this.id = id;
@@ -142,13 +144,21 @@ final class TimelineBuilder {
             case Event.WriteAccepted e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 Long before = r.highest;
-                boolean overwrote = before != null && e.token() < before;
+                // The database's word on what the write replaced beats report order (see SafetyChecker).
+                boolean overwrote;
+                if (e.replacedToken() != null) {
+                    r.replaced.add(e.replacedToken());
+                    overwrote = e.token() < e.replacedToken();
+                } else {
+                    overwrote = before != null && e.token() < before && !r.replaced.contains(e.token());
+                }
                 if (before == null || e.token() > before) {
                     r.highest = e.token();
                     r.steps.add(new TokenStep(e.atMicros(), e.seq(), e.token(), e.holder()));
                 }
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        overwrote ? WriteKind.OVERWROTE_NEWER : WriteKind.ACCEPTED, before));
+                        overwrote ? WriteKind.OVERWROTE_NEWER : WriteKind.ACCEPTED,
+                        overwrote && e.replacedToken() != null ? e.replacedToken() : before));
             }
             case Event.WriteRejectedStale e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());

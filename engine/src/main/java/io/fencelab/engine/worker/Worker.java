@@ -201,7 +201,7 @@ public final class Worker {
         String scope = spec.scope();
         switch (outcome) {
             case WriteOutcome.Accepted a -> publish(seq -> new Event.WriteAccepted(seq, env.nowMicros(), name(),
-                    scope, a.token(), tw.target(), tw.key(), digest));
+                    scope, a.token(), tw.target(), tw.key(), digest, a.replaced()));
             case WriteOutcome.Stale s -> publish(seq -> new Event.WriteRejectedStale(seq, env.nowMicros(), name(),
                     scope, s.presented(), tw.target(), tw.key(), s.highest()));
             case WriteOutcome.Missing m -> publish(seq -> new Event.WriteMissing(seq, env.nowMicros(), name(),

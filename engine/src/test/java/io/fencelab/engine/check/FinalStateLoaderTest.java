@@ -50,9 +50,9 @@ class FinalStateLoaderTest {
         EventLog log = new EventLog();
         log.acquired(0, "A", "report", 41, 30);
         log.acquired(31, "B", "report", 42, 61);
-        assertThat(report.write("report", "report-1", 42, "body from B")).isEqualTo(new WriteOutcome.Accepted(42));
+        assertThat(report.write("report", "report-1", 42, "body from B")).isEqualTo(new WriteOutcome.Accepted(42, null));
         long bSeq = log.accepted(35, "B", "report", 42, TargetKind.ROW, "report-1", ValueDigest.of("body from B")).seq();
-        assertThat(report.write("report", "report-1", 41, "body from A")).isEqualTo(new WriteOutcome.Accepted(41));
+        assertThat(report.write("report", "report-1", 41, "body from A")).isEqualTo(new WriteOutcome.Accepted(41, 42L));
         long aSeq = log.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", ValueDigest.of("body from A")).seq();
 
         Verdict verdict = SafetyChecker.judge(log.events(), FinalStateLoader.load(run));

@@ -187,6 +187,47 @@ class SafetyCheckerTest {
                 .as("a published Violation is the checker's own output, not evidence").isTrue();
     }
 
+    /** A's grant 41 at 0 s, expired at 1 s; B's grant 42 at 1 s: two writes to one row follow. */
+    private static EventLog twoGrants() {
+        EventLog log = new EventLog();
+        log.runStarted();                                                      // 1
+        log.acquired(0, "A", "s", 41, 1);                                      // 2
+        log.expired(1, "A", "s", 41);                                          // 3
+        log.acquired(1, "B", "s", 42, 2);                                      // 4
+        return log;
+    }
+
+    @Test
+    void writesReportedInTheOtherOrderThanTheDatabaseAppliedThemAreSafe() {
+        EventLog log = twoGrants();
+        // The database applied A's 41 (creating the row), then B's 42 over it; live threads reported B first.
+        log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, 41L);     // 5
+        log.accepted(1.2, "A", "s", 41, TargetKind.ROW, "k", FROM_A, null);    // 6
+        log.accepted(1.3, "A", "s", 41, TargetKind.OBJECT, "k", FROM_A, 40L);  // 7
+        log.accepted(1.3, "B", "s", 42, TargetKind.OBJECT, "k", FROM_B, 41L);  // 8
+
+        Verdict verdict = SafetyChecker.judge(log.events(), List.of(
+                new ResourceState(TargetKind.ROW, "s", "k", 42, FROM_B),
+                new ResourceState(TargetKind.OBJECT, "s", "k", 42, FROM_B)));
+
+        assertThat(verdict.witnesses()).as("each late report says (or is shown by another) it came first").isEmpty();
+    }
+
+    @Test
+    void aStaleOverwriteIsWitnessedEvenWhenReportedBeforeTheWriteItReplaced() {
+        EventLog log = twoGrants();
+        // The database applied B's 42, then A's stale 41 over it (no fence); A's report came first.
+        log.accepted(1.2, "A", "s", 41, TargetKind.ROW, "k", FROM_A, 42L);     // 5
+        log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, null);    // 6
+
+        Verdict verdict = SafetyChecker.judge(log.events());
+
+        assertThat(verdict.witnesses()).singleElement().satisfies(w -> {
+            assertThat(w.invariant()).isEqualTo(Invariant.STALE_OVERWRITE);
+            assertThat(w.eventSeqs()).as("both grants, A's expiry and both writes").containsExactly(2L, 3L, 4L, 5L, 6L);
+        });
+    }
+
     @Test
     void finalStateMustBeTheLastWriteUnderTheHighestToken() {
         EventLog log = pausedHolderStory();

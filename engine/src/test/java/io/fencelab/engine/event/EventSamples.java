@@ -28,7 +28,7 @@ final class EventSamples {
         events.add(new LeaseAcquired(++s, 35_000_100, "B", "report", 42, 42, 65_000_100));
         events.add(new LeaseBusy(++s, 35_000_200, "C", "report", "B", 42));
         events.add(new WriteAttempted(++s, 36_000_000, "B", "report", 42, TargetKind.ROW, "report-1", 1L));
-        events.add(new WriteAccepted(++s, 36_000_500, "B", "report", 42, TargetKind.ROW, "report-1", "sha256:9f2c"));
+        events.add(new WriteAccepted(++s, 36_000_500, "B", "report", 42, TargetKind.ROW, "report-1", "sha256:9f2c", 41L));
         events.add(new PauseEnded(++s, 45_000_000, "A"));
         events.add(new WriteAttempted(++s, 45_000_100, "A", "report", 41, TargetKind.ROW, "report-1", null));
         events.add(new WriteRejectedStale(++s, 45_000_600, "A", "report", 41, TargetKind.ROW, "report-1", 42));

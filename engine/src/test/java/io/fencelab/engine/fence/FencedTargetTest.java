@@ -16,7 +16,7 @@ class FencedTargetTest {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
         row.write("s", "k", 7, "first");
 
-        assertThat(row.write("s", "k", 7, "second")).isEqualTo(new WriteOutcome.Accepted(7));
+        assertThat(row.write("s", "k", 7, "second")).isEqualTo(new WriteOutcome.Accepted(7, 7L));
         assertThat(row.read("s", "k").orElseThrow().value()).isEqualTo("second");
     }
 
@@ -25,7 +25,7 @@ class FencedTargetTest {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
         row.write("s", "k", 7, "old");
 
-        assertThat(row.write("s", "k", 9, "new")).isEqualTo(new WriteOutcome.Accepted(9));
+        assertThat(row.write("s", "k", 9, "new")).isEqualTo(new WriteOutcome.Accepted(9, 7L));
         assertThat(row.write("s", "k", 8, "between")).isEqualTo(new WriteOutcome.Stale(8, 9));
     }
 
@@ -33,7 +33,7 @@ class FencedTargetTest {
     void firstWriteCreatesTheResourceUnderTheCreatePolicy(RunContext run) {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
 
-        assertThat(row.write("s", "fresh", 3, "hello")).isEqualTo(new WriteOutcome.Accepted(3));
+        assertThat(row.write("s", "fresh", 3, "hello")).isEqualTo(new WriteOutcome.Accepted(3, null));
         assertThat(row.read("s", "fresh")).get().isEqualTo(new StoredValue<>("hello", 3, null));
     }
 
@@ -50,7 +50,7 @@ class FencedTargetTest {
         FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE).write("s", "k", 1, "seed");
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.MISSING);
 
-        assertThat(row.write("s", "k", 2, "update")).isEqualTo(new WriteOutcome.Accepted(2));
+        assertThat(row.write("s", "k", 2, "update")).isEqualTo(new WriteOutcome.Accepted(2, 1L));
         assertThat(row.write("s", "k", 1, "stale")).isEqualTo(new WriteOutcome.Stale(1, 2));
     }
 
@@ -60,21 +60,21 @@ class FencedTargetTest {
         row.write("s", "k", 5, "committed");
 
         assertThatThrownBy(() -> run.jdbi().useTransaction(h -> {
-            assertThat(row.write(h, "s", "k", 9, null, "doomed")).isEqualTo(new WriteOutcome.Accepted(9));
+            assertThat(row.write(h, "s", "k", 9, null, "doomed")).isEqualTo(new WriteOutcome.Accepted(9, 5L));
             throw new IllegalStateException("the caller's later step failed");
         })).hasMessageContaining("later step failed");
 
         assertThat(row.read("s", "k")).get().isEqualTo(new StoredValue<>("committed", 5, null));
         assertThat(row.write("s", "k", 6, "after rollback"))
                 .as("token 9 was never accepted, so 6 is still newer than the highest (5)")
-                .isEqualTo(new WriteOutcome.Accepted(6));
+                .isEqualTo(new WriteOutcome.Accepted(6, 5L));
     }
 
     @Test
     void theSequenceNumberOrdersWritesWithinOneToken(RunContext run) {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
-        assertThat(row.write("s", "k", 51, 1L, "op A")).isEqualTo(new WriteOutcome.Accepted(51));
-        assertThat(row.write("s", "k", 51, 2L, "op B")).isEqualTo(new WriteOutcome.Accepted(51));
+        assertThat(row.write("s", "k", 51, 1L, "op A")).isEqualTo(new WriteOutcome.Accepted(51, null));
+        assertThat(row.write("s", "k", 51, 2L, "op B")).isEqualTo(new WriteOutcome.Accepted(51, 51L));
 
         assertThat(row.write("s", "k", 51, 1L, "op A again"))
                 .as("op A arrives late, after op B")
@@ -88,7 +88,7 @@ class FencedTargetTest {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
         row.write("s", "k", 51, 9L, "late in generation 51");
 
-        assertThat(row.write("s", "k", 52, 1L, "first of 52")).isEqualTo(new WriteOutcome.Accepted(52));
+        assertThat(row.write("s", "k", 52, 1L, "first of 52")).isEqualTo(new WriteOutcome.Accepted(52, 51L));
         assertThat(row.write("s", "k", 51, 10L, "generation 51 again")).isEqualTo(new WriteOutcome.Stale(51, 52));
     }
 
@@ -99,7 +99,7 @@ class FencedTargetTest {
 
         assertThat(row.write("s", "k", Long.MAX_VALUE - 1, "one below"))
                 .isEqualTo(new WriteOutcome.Stale(Long.MAX_VALUE - 1, Long.MAX_VALUE));
-        assertThat(row.write("s", "k", Long.MAX_VALUE, "max again")).isEqualTo(new WriteOutcome.Accepted(Long.MAX_VALUE));
+        assertThat(row.write("s", "k", Long.MAX_VALUE, "max again")).isEqualTo(new WriteOutcome.Accepted(Long.MAX_VALUE, Long.MAX_VALUE));
         assertThat(row.read("s", "k").orElseThrow().token()).isEqualTo(Long.MAX_VALUE);
     }
 
@@ -108,7 +108,7 @@ class FencedTargetTest {
         FencedTarget<String> row = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
         row.write("customer-17", "export", 10, "c17");
 
-        assertThat(row.write("customer-24", "export", 5, "c24")).isEqualTo(new WriteOutcome.Accepted(5));
+        assertThat(row.write("customer-24", "export", 5, "c24")).isEqualTo(new WriteOutcome.Accepted(5, null));
     }
 
     @Test
@@ -128,7 +128,8 @@ class FencedTargetTest {
 
         WriteOutcome outcome = naive.write("s", "k", 1, "from holder 1");
 
-        assertThat(outcome).as("the check saw token 1 as current").isEqualTo(new WriteOutcome.Accepted(1));
+        assertThat(outcome).as("the check saw token 1 as current; the write replaced 2")
+                .isEqualTo(new WriteOutcome.Accepted(1, 2L));
         assertThat(row(naive)).as("holder 2's state was overwritten by the stale holder")
                 .isEqualTo(new StoredValue<>("from holder 1", 1, null));
     }

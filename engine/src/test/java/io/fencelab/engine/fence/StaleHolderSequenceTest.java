@@ -46,7 +46,7 @@ class StaleHolderSequenceTest {
         // 5. B writes with 42 at 35 s
         clock.advance(Duration.ofSeconds(4));
         assertThat(report.write("report", "report-1", b.token(), "body from B"))
-                .isEqualTo(new WriteOutcome.Accepted(42));
+                .isEqualTo(new WriteOutcome.Accepted(42, null));
         // 6. A resumes at 45 s and 7. writes with its old token
         clock.advance(Duration.ofSeconds(10));
         WriteOutcome late = report.write("report", "report-1", a.token(), "body from A");
@@ -104,7 +104,8 @@ class StaleHolderSequenceTest {
 
         WriteOutcome late = report.write("report", "report-1", a.token(), "body from A");
 
-        assertThat(late).as("an unfenced resource takes anything").isEqualTo(new WriteOutcome.Accepted(a.token()));
+        assertThat(late).as("an unfenced resource takes anything, and says it replaced B's newer token")
+                .isEqualTo(new WriteOutcome.Accepted(a.token(), b.token()));
         assertThat(report.read("report", "report-1").orElseThrow().value()).isEqualTo("body from A");
     }
 

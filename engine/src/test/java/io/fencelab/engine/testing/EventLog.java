@@ -90,6 +90,13 @@ public final class EventLog {
         return add(new Event.WriteAccepted(next(), micros(at), holder, scope, token, target, key, valueDigest));
     }
 
+    /** An accepted write with the database's word on the token it replaced (null: it created the resource). */
+    public Event.WriteAccepted accepted(double at, String holder, String scope, long token, TargetKind target,
+                                        String key, String valueDigest, Long replacedToken) {
+        return add(new Event.WriteAccepted(next(), micros(at), holder, scope, token, target, key, valueDigest,
+                replacedToken));
+    }
+
     public Event.WriteRejectedStale rejectedStale(double at, String holder, String scope, long token,
                                                   TargetKind target, String key, long highest) {
         return add(new Event.WriteRejectedStale(next(), micros(at), holder, scope, token, target, key, highest));

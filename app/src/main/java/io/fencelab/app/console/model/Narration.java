@@ -83,7 +83,8 @@ public final class Narration {
         return switch (event) {
             case Event.Violation e -> 9;
             case Event.WriteRejectedStale e -> 8;
-            case Event.RunEnded e -> 7;
+            // The run's end is the last word, whatever else arrived in the same frame.
+            case Event.RunEnded e -> 10;
             case Event.LeaseExpired e -> 6;
             case Event.PauseStarted e -> 6;
             case Event.FaultInjected e -> 6;
@@ -137,7 +138,8 @@ public final class Narration {
             case Event.FaultHealed e -> e.fault() + " on " + e.appliesTo();
             case Event.SettingChanged e -> change(e);
             case Event.WriteAttempted e -> e.target() + " " + e.key() + (e.opSeq() == null ? "" : " op " + e.opSeq());
-            case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest();
+            case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest()
+                    + (e.replacedToken() == null ? "" : ", replaced " + e.replacedToken());
             case Event.WriteRejectedStale e -> e.target() + " " + e.key() + ", highest " + e.highest();
             case Event.WriteMissing e -> e.target() + " " + e.key();
             case Event.WriteOutOfOrder e -> e.target() + " " + e.key() + ", op " + e.opSeq() + " after "

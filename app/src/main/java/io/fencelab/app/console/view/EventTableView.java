@@ -129,7 +129,8 @@ final class EventTableView extends VBox {
      */
     void setShowing(boolean on) {
         showing = on;
-        table.setItems(on ? filtered : null);
+        // Hidden, it shows an empty list rather than none: a null list throws in the skin's next layout.
+        table.setItems(on ? filtered : javafx.collections.FXCollections.emptyObservableList());
         if (on && run != null && run.pinnedSeqProperty().get() > 0) {
             reveal(run.pinnedSeqProperty().get());
         }
