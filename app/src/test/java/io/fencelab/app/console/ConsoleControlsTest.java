@@ -115,17 +115,8 @@ class ConsoleControlsTest extends ConsoleTestBase {
     @Test
     void compareShowsTheSameScenarioWithFencingOnAndOffSideBySide() {
         openPausedHolder();
-        fxRun(() -> {
-            console.controller().setCompare(true);
-            console.controller().setFastest(true);
-            console.controller().play();
-        });
-        waitUntil("both runs ended", 60, () -> console.controller().allOver()
-                && console.model().first().phase() == RunPhase.ENDED
-                && console.model().second().phase() == RunPhase.ENDED);
-        waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
-                && console.model().second().timeline() != null
-                && !console.model().second().timeline().highlights().isEmpty());
+        runComparedToTheEnd(Comparison.FENCING);
+        waitUntil("the witness is highlighted", 30, () -> !console.model().second().timeline().highlights().isEmpty());
         ConsoleFx.frames();
         assertThat(fx(() -> console.controller().drivers().size())).as("two runs").isEqualTo(2);
         assertThat(fx(() -> console.model().first().infoProperty().get().fencing())).isEqualTo("FENCED");
@@ -141,17 +132,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
     @Test
     void compareShowsTheSameScenarioWithTwoLeaseTtlsOneAboveTheOther() {
         openPausedHolder();
-        fxRun(() -> {
-            console.controller().setComparison(Comparison.leaseTtl(10, 30));
-            console.controller().setCompare(true);
-            console.controller().setFastest(true);
-            console.controller().play();
-        });
-        waitUntil("both runs ended", 60, () -> console.controller().allOver()
-                && console.model().first().phase() == RunPhase.ENDED
-                && console.model().second().phase() == RunPhase.ENDED);
-        waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
-                && console.model().second().timeline() != null);
+        runComparedToTheEnd(Comparison.leaseTtl(10, 30));
         ConsoleFx.frames();
 
         assertThat(labelText("#compare-title-first")).startsWith("lease ttl 10 s");
@@ -161,6 +142,21 @@ class ConsoleControlsTest extends ConsoleTestBase {
         assertThat(labelText("#compare-verdict-first")).isEqualTo("SAFE");
         assertThat(labelText("#compare-verdict-second")).isEqualTo("SAFE");
         screenshot("compare-ttl");
+    }
+
+    /** Compares the scenario on show under {@code comparison}, as fast as possible, until both runs are drawn. */
+    private void runComparedToTheEnd(Comparison comparison) {
+        fxRun(() -> {
+            console.controller().setComparison(comparison);
+            console.controller().setCompare(true);
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("both runs ended", 60, () -> console.controller().allOver()
+                && console.model().first().phase() == RunPhase.ENDED
+                && console.model().second().phase() == RunPhase.ENDED);
+        waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
+                && console.model().second().timeline() != null);
     }
 
     /** When the lease service stopped counting {@code holder}'s first lease as held. */
