@@ -11,7 +11,14 @@ import io.fencelab.engine.report.HolderLane;
 import io.fencelab.engine.report.Mark;
 import io.fencelab.engine.report.Timeline;
 import io.fencelab.engine.report.WriteKind;
+import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.Catalog;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConsoleRunTest extends ConsoleTestBase {
 
@@ -41,6 +48,26 @@ class ConsoleRunTest extends ConsoleTestBase {
         assertThat(verdict).isEqualTo("SAFE");
         ConsoleFx.frames();
         screenshot("paused-holder-fenced");
+    }
+
+    @Test
+    void theConsoleShowsTheSameEventsAsTheCommandLineForTheSameScenarioAndSeed(@TempDir Path dir) throws Exception {
+        waitForDatabase();
+        fxRun(() -> {
+            console.controller().select("paused-holder-unfenced");
+            console.controller().setFastest(true);
+            console.controller().play();
+        });
+        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        List<String> shown = fx(() -> main().events().toList().stream().map(Object::toString).toList());
+
+        RunSpec spec = Catalog.shipped().load("paused-holder-unfenced").spec();
+        List<String> logged;
+        try (Run run = Run.prepare(db, spec, dir.resolve("cli.jsonl"))) {
+            logged = EventLogReader.read(run.runToEnd().eventLog()).stream().map(Object::toString).toList();
+        }
+        assertThat(shown).as("every event, the checker's Violation included, at the same seq").isEqualTo(logged)
+                .anySatisfy(e -> assertThat(e).startsWith("Violation["));
     }
 
     @Test

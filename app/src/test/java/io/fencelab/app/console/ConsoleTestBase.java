@@ -31,10 +31,13 @@ abstract class ConsoleTestBase {
 
     /** The console under test; set before each test. */
     Console console;
+    /** The embedded PostgreSQL the console uses. */
+    Database db;
 
     @BeforeEach
-    final void showConsole(Database db) throws TimeoutException {
-        FxToolkit.setupStage(stage -> console = Console.show(stage, DatabaseSource.lent(db)));
+    final void showConsole(Database database) throws TimeoutException {
+        db = database;
+        FxToolkit.setupStage(stage -> console = Console.show(stage, DatabaseSource.lent(database)));
     }
 
     @AfterEach

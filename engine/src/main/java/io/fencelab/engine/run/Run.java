@@ -22,8 +22,9 @@ import java.util.Optional;
  * metrics, judged online by the checker (which publishes a {@code Violation} event per witness); a
  * {@link RunResult} out. Subscribe extra consumers (the console) on {@link #bus()} before starting.
  *
- * <p>Simulated runs use a direct bus on the executor's thread, so their log is identical byte for
- * byte for the same spec and seed; live runs use the asynchronous bus, so producers never wait.
+ * <p>Simulated runs use a direct bus on the executor's thread, flushed after every step, so their log
+ * is identical byte for byte for the same spec and seed, from the command line or the console; live
+ * runs use the asynchronous bus, so producers never wait.
  */
 public final class Run implements AutoCloseable {
 
@@ -106,7 +107,11 @@ public final class Run implements AutoCloseable {
         bus.start();
         String end;
         if (simulated != null) {
-            simulated.runToEnd();
+            // Every step's events reach the consumers on their own, so the checker's Violation
+            // events sit at the same seqs whoever drives the run (the console flushes per step too).
+            while (simulated.step()) {
+                bus.flush();
+            }
             end = simulated.endReason();
         } else {
             end = live.runToEnd();

@@ -23,7 +23,7 @@ import java.nio.file.Path;
  * until the next action could sleep for minutes at 0.01x.
  *
  * <p>After every step the driver flushes the run's (direct) bus, so the console sees events as
- * soon as they are due rather than 64 at a time, and the batches are the same at any speed.
+ * soon as they are due, and the batches are the same at any speed (and as {@code Run.runToEnd}'s).
  */
 public final class SimulatedDriver extends PlayerDriver {
 
