@@ -46,6 +46,8 @@ public final class TimelineView extends Region {
     private final Label tooltip = new Label();
     private final TimelineRenderer renderer = new TimelineRenderer();
     private boolean dirty = true;
+    /** {@link #playheadPosition()} when last drawn. */
+    private long drawnPlayhead = Long.MIN_VALUE;
     private double scrollY;
     private double pressX;
     private double pressY;
@@ -68,11 +70,18 @@ public final class TimelineView extends Region {
         tooltip.setPadding(new Insets(6, 9, 6, 9));
         getChildren().addAll(canvas, tooltip);
         setMinSize(200, 120);
-        for (Observable o : new Observable[] {run.timelineProperty(), run.nowMicrosProperty(), run.phaseProperty(),
+        for (Observable o : new Observable[] {run.timelineProperty(), run.phaseProperty(),
                 run.pinnedSeqProperty(), run.focusedWitnessProperty(), run.endMicrosProperty(),
                 window.startProperty(), window.spanProperty()}) {
             o.addListener(x -> dirty = true);
         }
+        // The playhead moves every frame while a run plays, mostly by a fraction of a pixel (a live
+        // run at 1x crosses a minute in a thousand pixels): redraw only when it has visibly moved.
+        run.nowMicrosProperty().addListener(x -> {
+            if (playheadPosition() != drawnPlayhead) {
+                dirty = true;
+            }
+        });
         loop.addDraw(now -> redrawIfDirty());
         canvas.setOnMouseMoved(this::hover);
         canvas.setOnMouseExited(e -> tooltip.setVisible(false));
@@ -131,9 +140,16 @@ public final class TimelineView extends Region {
         redraw();
     }
 
+    /** Where the playhead is, in half pixels of the plot (a finer step than the eye sees). */
+    private long playheadPosition() {
+        double plotW = Math.max(10, canvas.getWidth() - TimelineRenderer.GUTTER - TimelineRenderer.RIGHT_PAD);
+        return (long) Math.floor((run.nowMicrosProperty().get() - window.start()) / window.span() * plotW * 2);
+    }
+
     /** Draws now. */
     public void redraw() {
         long t0 = System.nanoTime();
+        drawnPlayhead = playheadPosition();
         Timeline t = run.timeline();
         TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(t, canvas.getHeight());
         scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
