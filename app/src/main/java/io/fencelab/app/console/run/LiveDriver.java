@@ -115,18 +115,11 @@ public final class LiveDriver extends ThreadedDriver {
 
     @Override
     protected void drive() {
-        Run prepared;
-        try {
-            prepared = Run.prepare(db, spec, eventLog);
-        } catch (RuntimeException e) {
-            LOG.warn("could not prepare a live run", e);
-            feed.notice(new Notice.Failed(Problems.describe("could not prepare the live run", e), null));
-            closed.countDown();
+        Run prepared = prepare(db, spec, eventLog, "the live run");
+        if (prepared == null) {
             return;
         }
-        run = prepared;
         try (Run r = prepared) {
-            r.bus().subscribe("console", feed);
             feed.notice(new Notice.Prepared(RunInfo.of(spec)));
             feed.notice(new Notice.Phase(RunPhase.PAUSED));
             go.await();
@@ -146,8 +139,6 @@ public final class LiveDriver extends ThreadedDriver {
         } catch (RuntimeException e) {
             LOG.warn("live run stopped on an error", e);
             feed.notice(new Notice.Failed(Problems.describe("the live run stopped on an error", e), null));
-        } finally {
-            closed.countDown();
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.clock.Pacer;
 
 /**
@@ -57,6 +59,50 @@ abstract class PlayerDriver extends ThreadedDriver {
     @Override
     public long nowMicros() {
         return nowMicros;
+    }
+
+    /** What the driver's thread does next: one step, or play on at {@code speed}. */
+    protected record Command(boolean step, double speed) {}
+
+    /** Whether the console was last told the run is playing (the driver's thread only). */
+    private boolean toldPlaying;
+
+    /**
+     * On the driver's thread: waits until play or a step is asked for, tells the console when the
+     * run starts or stops playing, and says what to do; null once a stop is asked for (or the
+     * thread is interrupted, which counts as one).
+     */
+    protected Command nextCommand() {
+        boolean play;
+        Command next;
+        synchronized (lock) {
+            if (toldPlaying && !playing && !stopRequested) {
+                feed.notice(new Notice.Phase(RunPhase.PAUSED));
+                toldPlaying = false;
+            }
+            while (!playing && stepsRequested == 0 && !stopRequested) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopRequested = true;
+                }
+            }
+            if (stopRequested) {
+                return null;
+            }
+            play = playing;
+            boolean step = !play && stepsRequested > 0;
+            if (step) {
+                stepsRequested--;
+            }
+            next = new Command(step, speed);
+        }
+        if (play != toldPlaying) {
+            feed.notice(new Notice.Phase(play ? RunPhase.PLAYING : RunPhase.PAUSED));
+            toldPlaying = play;
+        }
+        return next;
     }
 
     private void command(Runnable change) {

@@ -54,80 +54,49 @@ public final class ReplayDriver extends PlayerDriver {
 
     @Override
     protected void drive() {
+        List<Event> events;
         try {
-            List<Event> events;
-            try {
-                events = EventLogReader.read(file);
-            } catch (IOException | RuntimeException e) {
-                LOG.info("could not read the saved run {}: {}", file, e.getMessage());
-                feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
-                return;
-            }
-            if (events.isEmpty() || !(events.getFirst() instanceof Event.RunStarted start)) {
-                feed.notice(new Notice.Failed(file + " is not a Fencelab event log: it does not begin with RunStarted",
-                        null));
-                return;
-            }
-            long end = events.getLast().atMicros();
-            feed.notice(new Notice.Prepared(RunInfo.replayOf(start, end)));
-            feed.notice(new Notice.Phase(RunPhase.PAUSED));
-            play(events);
-            String reason = events.getLast() instanceof Event.RunEnded e ? e.reason()
-                    : "cut short: the log has no RunEnded line";
-            feed.notice(new Notice.Phase(reason.startsWith("failed") || reason.startsWith("cut short")
-                    ? RunPhase.FAILED : RunPhase.ENDED));
-            if (!(events.getLast() instanceof Event.RunEnded)) {
-                feed.notice(new Notice.Failed("the log " + file.getFileName() + " was cut short (no RunEnded line)",
-                        null));
-            }
-        } finally {
-            closed.countDown();
+            events = EventLogReader.read(file);
+        } catch (IOException | RuntimeException e) {
+            LOG.info("could not read the saved run {}: {}", file, e.getMessage());
+            feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
+            return;
+        }
+        if (events.isEmpty() || !(events.getFirst() instanceof Event.RunStarted start)) {
+            feed.notice(new Notice.Failed(file + " is not a Fencelab event log: it does not begin with RunStarted",
+                    null));
+            return;
+        }
+        long end = events.getLast().atMicros();
+        feed.notice(new Notice.Prepared(RunInfo.replayOf(start, end)));
+        feed.notice(new Notice.Phase(RunPhase.PAUSED));
+        play(events);
+        String reason = events.getLast() instanceof Event.RunEnded e ? e.reason()
+                : "cut short: the log has no RunEnded line";
+        feed.notice(new Notice.Phase(reason.startsWith("failed") || reason.startsWith("cut short")
+                ? RunPhase.FAILED : RunPhase.ENDED));
+        if (!(events.getLast() instanceof Event.RunEnded)) {
+            feed.notice(new Notice.Failed("the log " + file.getFileName() + " was cut short (no RunEnded line)",
+                    null));
         }
     }
 
     private void play(List<Event> events) {
         int next = 0;
-        boolean wasPlaying = false;
         while (next < events.size()) {
-            boolean play;
-            boolean step;
-            double currentSpeed;
-            synchronized (lock) {
-                if (wasPlaying && !playing && !stopRequested) {
-                    feed.notice(new Notice.Phase(RunPhase.PAUSED));
-                    wasPlaying = false;
-                }
-                while (!playing && stepsRequested == 0 && !stopRequested) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-                if (stopRequested) {
-                    return;
-                }
-                play = playing;
-                step = !play && stepsRequested > 0;
-                if (step) {
-                    stepsRequested--;
-                }
-                currentSpeed = speed;
+            Command c = nextCommand();
+            if (c == null) {
+                return;
             }
-            if (play != wasPlaying) {
-                feed.notice(new Notice.Phase(play ? RunPhase.PLAYING : RunPhase.PAUSED));
-                wasPlaying = play;
-            }
-            if (step) {
+            if (c.step()) {
                 next = hand(events, next, next + 1);
-            } else if (currentSpeed == Pacer.AS_FAST_AS_POSSIBLE) {
+            } else if (c.speed() == Pacer.AS_FAST_AS_POSSIBLE) {
                 int seen = commands;
                 while (next < events.size() && commands == seen) {
                     next = hand(events, next, Math.min(events.size(), next + FLAT_BATCH));
                 }
             } else {
-                next = paced(events, next, currentSpeed);
+                next = paced(events, next, c.speed());
             }
         }
     }

@@ -65,18 +65,11 @@ public final class SimulatedDriver extends PlayerDriver {
 
     @Override
     protected void drive() {
-        Run prepared;
-        try {
-            prepared = Run.prepare(db, spec, eventLog);
-        } catch (RuntimeException e) {
-            LOG.warn("could not prepare a simulated run", e);
-            feed.notice(new Notice.Failed(Problems.describe("could not prepare the run", e), null));
-            closed.countDown();
+        Run prepared = prepare(db, spec, eventLog, "the run");
+        if (prepared == null) {
             return;
         }
-        run = prepared;
         try (Run r = prepared) {
-            r.bus().subscribe("console", feed);
             SimulatedExecutor executor = r.simulatedExecutor().orElseThrow();
             executor.pacer().setSpeed(Pacer.AS_FAST_AS_POSSIBLE);
             feed.notice(new Notice.Prepared(RunInfo.of(spec)));
@@ -103,8 +96,6 @@ public final class SimulatedDriver extends PlayerDriver {
         } catch (RuntimeException e) {
             LOG.warn("a simulated run could not be closed cleanly", e);
             feed.notice(new Notice.Failed(Problems.describe("the run could not be closed cleanly", e), null));
-        } finally {
-            closed.countDown();
         }
     }
 
@@ -157,47 +148,20 @@ public final class SimulatedDriver extends PlayerDriver {
      * speed, reaches that instant; meanwhile the playhead moves on smoothly.
      */
     private void loop(Run r, SimulatedExecutor executor) {
-        boolean wasPlaying = false;
         while (!executor.isOver() || pending) {
-            boolean play;
-            boolean step;
-            double currentSpeed;
-            synchronized (lock) {
-                if (wasPlaying && !playing && !stopRequested) {
-                    feed.notice(new Notice.Phase(RunPhase.PAUSED));
-                    wasPlaying = false;
-                }
-                while (!playing && stepsRequested == 0 && !stopRequested) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        stopRequested = true;
-                    }
-                }
-                if (stopRequested) {
-                    executor.stop();
-                    r.bus().flush();
-                    pending = false;
-                    return;
-                }
-                play = playing;
-                step = !play && stepsRequested > 0;
-                if (step) {
-                    stepsRequested--;
-                }
-                currentSpeed = speed;
+            Command c = nextCommand();
+            if (c == null) {
+                executor.stop();
+                r.bus().flush();
+                pending = false;
+                return;
             }
-            if (play != wasPlaying) {
-                feed.notice(new Notice.Phase(play ? RunPhase.PLAYING : RunPhase.PAUSED));
-                wasPlaying = play;
-            }
-            if (step) {
+            if (c.step()) {
                 stepOnce(r, executor);
-            } else if (currentSpeed == Pacer.AS_FAST_AS_POSSIBLE) {
+            } else if (c.speed() == Pacer.AS_FAST_AS_POSSIBLE) {
                 runFlat(r, executor);
             } else {
-                runPaced(r, executor, currentSpeed);
+                runPaced(r, executor, c.speed());
             }
         }
     }

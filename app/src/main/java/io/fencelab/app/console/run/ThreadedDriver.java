@@ -1,10 +1,14 @@
 package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
+import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.db.Database;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunSpec;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 abstract class ThreadedDriver implements RunDriver {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ThreadedDriver.class);
+
     protected final EventFeed feed;
     protected final CountDownLatch closed = new CountDownLatch(1);
     private final Thread thread;
@@ -23,11 +29,35 @@ abstract class ThreadedDriver implements RunDriver {
 
     protected ThreadedDriver(EventFeed feed, String threadName) {
         this.feed = feed;
-        this.thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::drive);
+        this.thread = Thread.ofPlatform().daemon().name(threadName).unstarted(() -> {
+            try {
+                drive();
+            } finally {
+                closed.countDown();
+            }
+        });
     }
 
-    /** The driver's thread: runs until the end, a stop or a failure, then counts {@link #closed} down. */
+    /** The driver's thread: runs until the end, a stop or a failure ({@link #closed} counts down after). */
     protected abstract void drive();
+
+    /**
+     * Prepares the engine run on the driver's thread and subscribes the console's feed to it; on
+     * failure tells the console, in {@code what}'s words, and returns null.
+     */
+    protected Run prepare(Database db, RunSpec spec, Path eventLog, String what) {
+        Run prepared;
+        try {
+            prepared = Run.prepare(db, spec, eventLog);
+        } catch (RuntimeException e) {
+            LOG.warn("could not prepare {}", what, e);
+            feed.notice(new Notice.Failed(Problems.describe("could not prepare " + what, e), null));
+            return null;
+        }
+        prepared.bus().subscribe("console", feed);
+        run = prepared;
+        return prepared;
+    }
 
     @Override
     public void start() {
