@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -141,18 +140,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private static Map<String, String> configuration(RunSpec s, RunResult result) {
-        Map<String, String> c = new LinkedHashMap<>();
-        c.put("scenario", s.name());
-        c.put("executor", s.executor().name().toLowerCase(Locale.ROOT));
-        c.put("seed", Long.toString(s.seed()));
-        c.put("duration", s.duration().toString());
-        c.put("lease ttl", s.leaseTtl().toString());
-        c.put("renew every", s.renewInterval().isZero() ? "never" : s.renewInterval().toString());
-        c.put("fencing", s.fencing().name());
-        c.put("token scheme", s.tokenScheme().name());
-        c.put("first write", s.firstWrite().name());
-        c.put("workers", Integer.toString(s.workers().size()));
-        c.put("faults", Integer.toString(s.faults().size()));
+        Map<String, String> c = ReportInput.configurationOf(s);
         c.put("database", result.database());
         c.put("end", result.endReason());
         return c;

@@ -2,6 +2,7 @@ package io.fencelab.engine.report;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,5 +40,25 @@ public record ReportInput(String scenario, String title, String summary, List<St
         // Map.copyOf would lose the caller's order, which is the order the table shows.
         configuration = Collections.unmodifiableMap(new LinkedHashMap<>(configuration));
         configuration.forEach((k, v) -> Objects.requireNonNull(v, () -> "configuration value of " + k));
+    }
+
+    /**
+     * The report's configuration table for a run of {@code spec}: what ran, in the order a reader
+     * looks for it. Callers add their own lines after these (the database, the end, where from).
+     */
+    public static Map<String, String> configurationOf(RunSpec spec) {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("scenario", spec.name());
+        c.put("executor", spec.executor().name().toLowerCase(java.util.Locale.ROOT));
+        c.put("seed", Long.toString(spec.seed()));
+        c.put("duration", spec.duration().toString());
+        c.put("lease ttl", spec.leaseTtl().toString());
+        c.put("renew every", spec.renewInterval().isZero() ? "never" : spec.renewInterval().toString());
+        c.put("fencing", spec.fencing().name());
+        c.put("token scheme", spec.tokenScheme().name());
+        c.put("first write", spec.firstWrite().name());
+        c.put("workers", Integer.toString(spec.workers().size()));
+        c.put("faults", Integer.toString(spec.faults().size()));
+        return c;
     }
 }

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
@@ -114,20 +113,8 @@ final class Exporter {
     }
 
     private static Map<String, String> configuration(RunSpec s, RunResult result, Event.RunStarted started) {
-        Map<String, String> c = new LinkedHashMap<>();
-        if (s != null) {
-            c.put("scenario", s.name());
-            c.put("executor", s.executor().name().toLowerCase(Locale.ROOT));
-            c.put("seed", Long.toString(s.seed()));
-            c.put("duration", s.duration().toString());
-            c.put("lease ttl", s.leaseTtl().toString());
-            c.put("renew every", s.renewInterval().isZero() ? "never" : s.renewInterval().toString());
-            c.put("fencing", s.fencing().name());
-            c.put("token scheme", s.tokenScheme().name());
-            c.put("first write", s.firstWrite().name());
-            c.put("workers", Integer.toString(s.workers().size()));
-            c.put("faults", Integer.toString(s.faults().size()));
-        } else if (started != null) {
+        Map<String, String> c = s != null ? ReportInput.configurationOf(s) : new LinkedHashMap<>();
+        if (s == null && started != null) {
             c.put("scenario", started.scenario());
             c.put("executor", started.executor());
             c.put("seed", Long.toString(started.seed()));
