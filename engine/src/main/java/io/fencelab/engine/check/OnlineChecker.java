@@ -1,8 +1,8 @@
 package io.fencelab.engine.check;
 
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.SeqOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -32,16 +32,7 @@ public final class OnlineChecker {
      *                                  judged twice
      */
     public List<Witness> accept(List<? extends Event> batch) {
-        List<Event> ordered = new ArrayList<>(batch);
-        ordered.sort(Comparator.comparingLong(Event::seq));
-        for (int i = 0; i < ordered.size(); i++) {
-            long seq = ordered.get(i).seq();
-            long previous = i == 0 ? lastSeq : ordered.get(i - 1).seq();
-            if (seq <= previous) {
-                throw new IllegalArgumentException("event seq " + seq + " is not after seq " + previous
-                        + ": events must reach the checker once each, in seq order");
-            }
-        }
+        List<Event> ordered = SeqOrder.after(lastSeq, batch, "the checker");
         int before = witnesses.size();
         for (Event event : ordered) {
             judge(event);

@@ -1,9 +1,9 @@
 package io.fencelab.engine.metrics;
 
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.SeqOrder;
 import io.fencelab.engine.metrics.PerSecondCounts.Kind;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,16 +38,7 @@ public final class MetricsCollector {
      * @throws IllegalArgumentException if an event's seq is not after the last one accepted
      */
     public void accept(List<? extends Event> batch) {
-        List<Event> ordered = new ArrayList<>(batch);
-        ordered.sort(Comparator.comparingLong(Event::seq));
-        for (int i = 0; i < ordered.size(); i++) {
-            long seq = ordered.get(i).seq();
-            long previous = i == 0 ? lastSeq : ordered.get(i - 1).seq();
-            if (seq <= previous) {
-                throw new IllegalArgumentException("event seq " + seq + " is not after seq " + previous
-                        + ": events must reach the metrics once each, in seq order");
-            }
-        }
+        List<Event> ordered = SeqOrder.after(lastSeq, batch, "the metrics");
         for (Event event : ordered) {
             count(event);
             lastSeq = event.seq();
