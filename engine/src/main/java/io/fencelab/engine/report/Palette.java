@@ -2,26 +2,27 @@ package io.fencelab.engine.report;
 
 /**
  * The report's colours: the Okabe–Ito palette, distinguishable with the common colour-vision
- * deficiencies, and every meaning also carried by shape, pattern or text.
+ * deficiencies, and every meaning also carried by shape, pattern or text. The console draws with
+ * the same colours, so a report and the window read alike.
  */
-final class Palette {
+public final class Palette {
 
     private Palette() {
     }
 
-    static final String HELD = "#0072B2";
-    static final String BELIEVED = "#56B4E9";
-    static final String GAP = "#E69F00";
-    static final String GAP_DARK = "#9A6700";
-    static final String FAULT = "#CC79A7";
-    static final String ACCEPTED = "#009E73";
-    static final String REJECTED = "#222222";
-    static final String OVERWROTE = "#D7191C";
-    static final String MISSING = "#777777";
-    static final String OUT_OF_ORDER = "#CC79A7";
-    static final String RENEWAL_FAILURE = "#E69F00";
+    public static final String HELD = "#0072B2";
+    public static final String BELIEVED = "#56B4E9";
+    public static final String GAP = "#E69F00";
+    public static final String GAP_DARK = "#9A6700";
+    public static final String FAULT = "#CC79A7";
+    public static final String ACCEPTED = "#009E73";
+    public static final String REJECTED = "#222222";
+    public static final String OVERWROTE = "#D7191C";
+    public static final String MISSING = "#777777";
+    public static final String OUT_OF_ORDER = "#CC79A7";
+    public static final String RENEWAL_FAILURE = "#E69F00";
     /** A setting changed during a live run. */
-    static final String CHANGE = "#3B4CC0";
+    public static final String CHANGE = "#3B4CC0";
 
     static String of(WriteKind kind) {
         return switch (kind) {

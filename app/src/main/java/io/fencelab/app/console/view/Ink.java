@@ -1,10 +1,11 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.engine.report.Palette;
 import io.fencelab.engine.report.WriteKind;
 import javafx.scene.paint.Color;
 
 /**
- * The console's colours, the report's Okabe–Ito palette (readable with the common colour-vision
+ * The console's colours, the report's Okabe–Ito palette ({@link Palette}) (readable with the common colour-vision
  * deficiencies), every meaning also carried by shape or text. The order is the drawing order:
  * shading first, then bars, then marks and highlights, then text on top.
  */
@@ -13,24 +14,24 @@ enum Ink {
     LANE_ALT(Color.web("#F7F9FB")),
     GRID(Color.web("#E3E3E3")),
     PAUSE(Color.web("#8C8C8C", 0.28)),
-    FAULT(Color.web("#CC79A7", 0.30)),
+    FAULT(Color.web(Palette.FAULT, 0.30)),
     WITNESS_BAND(Color.web("#B00020", 0.05)),
-    HELD(Color.web("#0072B2")),
-    BELIEVED(Color.web("#56B4E9")),
-    GAP(Color.web("#E69F00")),
-    GAP_STRIPE(Color.web("#9A6700")),
-    STEP(Color.web("#0072B2")),
+    HELD(Color.web(Palette.HELD)),
+    BELIEVED(Color.web(Palette.BELIEVED)),
+    GAP(Color.web(Palette.GAP)),
+    GAP_STRIPE(Color.web(Palette.GAP_DARK)),
+    STEP(Color.web(Palette.HELD)),
     HALO(Color.WHITE),
-    ACCEPTED(Color.web("#009E73")),
-    REJECTED(Color.web("#222222")),
-    OVERWROTE(Color.web("#D7191C")),
-    MISSING(Color.web("#777777")),
-    OUT_OF_ORDER(Color.web("#CC79A7")),
+    ACCEPTED(Color.web(Palette.ACCEPTED)),
+    REJECTED(Color.web(Palette.REJECTED)),
+    OVERWROTE(Color.web(Palette.OVERWROTE)),
+    MISSING(Color.web(Palette.MISSING)),
+    OUT_OF_ORDER(Color.web(Palette.OUT_OF_ORDER)),
     WITNESS(Color.web("#B00020")),
     PINNED(Color.web("#6A3D9A")),
     PLAYHEAD(Color.web("#222222")),
-    /** A setting changed during a live run (the report's colour for it). */
-    CHANGE(Color.web("#3B4CC0")),
+    /** A setting changed during a live run. */
+    CHANGE(Color.web(Palette.CHANGE)),
     SEPARATOR(Color.web("#9AA5B1")),
     TEXT(Color.web("#1B1F23")),
     TEXT_MUTED(Color.web("#555555")),
