@@ -12,8 +12,12 @@ import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.fence.FencedTarget;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.worker.Worker;
+import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +34,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import io.fencelab.engine.worker.WorkerSpec;
 
 /**
  * Runs a spec in real time: every worker action runs on its own virtual thread, so workers race at
@@ -478,10 +481,9 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final ThreadLocal<Worker> acting = new ThreadLocal<>();
 
     @Override
-    public io.fencelab.engine.fence.FencedTarget<?> target(io.fencelab.engine.fence.TargetKind kind,
-                                                           io.fencelab.engine.fence.FencingMode mode) {
-        io.fencelab.engine.fence.FencedTarget<?> target = super.target(kind, mode);
-        if (mode == io.fencelab.engine.fence.FencingMode.CHECK_THEN_WRITE) {
+    public FencedTarget<?> target(TargetKind kind, FencingMode mode) {
+        FencedTarget<?> target = super.target(kind, mode);
+        if (mode == FencingMode.CHECK_THEN_WRITE) {
             target.setBetweenCheckAndWrite(() -> {
                 try {
                     Thread.sleep(CHECK_TO_WRITE_WORK);
@@ -521,16 +523,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
         }
         return s;
-    }
-
-    private void terminate(Session s) {
-        try {
-            int pid = s.backendPid();
-            db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
-                    .mapTo(Boolean.class).one());
-        } catch (java.sql.SQLException | RuntimeException e) {
-            // already gone: the worker's statement fails either way
-        }
     }
 
     @Override

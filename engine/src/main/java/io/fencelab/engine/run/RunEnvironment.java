@@ -188,6 +188,17 @@ abstract class RunEnvironment implements WorkerEnv {
         return mine != null && mine.stream().anyMatch(f -> f.activeAt(t));
     }
 
+    /** A connection-kill fault: terminates the session's backend from another connection, as an operator would. */
+    protected void terminate(io.fencelab.engine.db.Session s) {
+        try {
+            int pid = s.backendPid();
+            db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
+                    .mapTo(Boolean.class).one());
+        } catch (java.sql.SQLException | RuntimeException e) {
+            // already gone: the worker finds out on its next statement either way
+        }
+    }
+
     /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */
     protected void expiryDue(Lease lease) {
         if (currentLeases.remove(lease.scope(), lease)) {

@@ -190,15 +190,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private void killSession(String holder) {
         Worker w = workers.get(holder);
         Session s = w == null ? null : sessions.get(w);
-        if (s == null) {
-            return;
-        }
-        try {
-            int pid = s.backendPid();
-            db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
-                    .mapTo(Boolean.class).one());
-        } catch (java.sql.SQLException | RuntimeException e) {
-            // the session was already broken: the worker finds out on its next statement either way
+        if (s != null) {
+            terminate(s);
         }
     }
 
