@@ -37,8 +37,7 @@ abstract class RunEnvironment implements WorkerEnv {
     protected final RunContext run;
     protected final EventSink sink;
     protected final LeaseService leases;
-    protected final List<FaultOccurrence> plan;
-    /** The initial plan with each occurrence's spec, in plan order. */
+    /** The fault plan the run started with, each occurrence with its spec, in plan order. */
     protected final List<PlannedFault> planned;
     /** Every worker ever started; a live run adds to it, so it is only changed under its lock. */
     protected final Map<String, Worker> workers = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
@@ -68,7 +67,6 @@ abstract class RunEnvironment implements WorkerEnv {
         this.current = spec;
         this.planned = FaultPlan.expandTagged(spec.faults(), List.copyOf(workers.keySet()), spec.duration(),
                 spec.seed()).stream().map(p -> new PlannedFault(p.occurrence(), p.spec(), false)).toList();
-        this.plan = planned.stream().map(PlannedFault::occurrence).toList();
         planned.forEach(this::register);
     }
 
@@ -135,7 +133,7 @@ abstract class RunEnvironment implements WorkerEnv {
 
     /** The fault plan this run executes. */
     public List<FaultOccurrence> faultPlan() {
-        return plan;
+        return planned.stream().map(PlannedFault::occurrence).toList();
     }
 
     protected void publishStart(String executor) {

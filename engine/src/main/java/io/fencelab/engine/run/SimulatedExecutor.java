@@ -54,7 +54,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
         super(db, spec, sink, clock);
         this.clock = clock;
-        plan.stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
+        faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
     }
 
     public Pacer pacer() {
@@ -146,7 +146,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
         started = true;
         publishStart("simulated");
-        for (FaultOccurrence f : plan) {
+        for (FaultOccurrence f : faultPlan()) {
             scheduleFault(f);
         }
         workers.values().forEach(Worker::start);
