@@ -247,6 +247,8 @@ class ConsoleControlsTest extends ConsoleTestBase {
                 .map(Object::toString).toList());
         assertThat(after).as("everything before the fault happened exactly as before").isEqualTo(before);
         assertThat(fx(() -> console.model().handFaults())).singleElement().asString().contains("pause now on B");
+        assertThat(fx(() -> ((javafx.scene.control.ComboBox<?>) console.scene().lookup("#fault-holder")).getValue()))
+                .as("the holder picker still shows the chosen holder after the run restarted").isEqualTo("B");
 
         fxRun(() -> {
             console.controller().setFastest(true);

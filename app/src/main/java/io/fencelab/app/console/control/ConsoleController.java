@@ -314,7 +314,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             try {
                 live.change(withHandFaults(next));
                 baseSpec = next;
-                model.workers().setAll(next.workers().stream().map(WorkerSpec::name).toList());
+                showWorkers(next);
                 model.messageProperty().set("Changed in the running live run, from now on (marked on the timeline).");
                 return;
             } catch (IllegalArgumentException | IllegalStateException e) {
@@ -600,12 +600,20 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
             sessions.add(startRun(model.main(), spec, fastForwardMicros));
         }
         model.capabilitiesProperty().set(sessions.getFirst().driver.capabilities());
-        model.workers().setAll(spec.workers().stream().map(WorkerSpec::name).toList());
+        showWorkers(spec);
         model.window().extentProperty().set(spec.duration().toNanos() / 1_000.0);
         fit();
         applySpeed();
         if (play) {
             sessions.forEach(s -> s.driver.play());
+        }
+    }
+
+    /** The holders a fault can be aimed at; left alone when unchanged, so the picker keeps its choice. */
+    private void showWorkers(RunSpec spec) {
+        List<String> names = spec.workers().stream().map(WorkerSpec::name).toList();
+        if (!model.workers().equals(names)) {
+            model.workers().setAll(names);
         }
     }
 

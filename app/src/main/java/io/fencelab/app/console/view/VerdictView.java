@@ -115,14 +115,17 @@ final class VerdictView extends ScrollPane {
             }
         });
         console.faultHolderProperty().addListener((o, was, now) -> faultHolder.setValue(now));
-        console.workers().addListener((javafx.collections.ListChangeListener<String>) c -> {
-            String wanted = console.faultHolderProperty().get();
-            if (wanted != null && console.workers().contains(wanted)) {
-                faultHolder.setValue(wanted);
-            } else if (!console.workers().isEmpty()) {
-                faultHolder.setValue(console.workers().getFirst());
-            }
-        });
+        // The combo box's own skin clears its value after the list changes (its listener runs after
+        // this one), so choose again once the change has settled; holders change rarely.
+        console.workers().addListener((javafx.collections.ListChangeListener<String>) c ->
+                javafx.application.Platform.runLater(() -> {
+                    String wanted = console.faultHolderProperty().get();
+                    if (wanted != null && console.workers().contains(wanted)) {
+                        faultHolder.setValue(wanted);
+                    } else if (!console.workers().isEmpty()) {
+                        faultHolder.setValue(console.workers().getFirst());
+                    }
+                }));
         Spinner<Double> seconds = new Spinner<>(1.0, 120.0, console.faultSecondsProperty().get(), 1.0);
         seconds.setEditable(true);
         seconds.setPrefWidth(90);
