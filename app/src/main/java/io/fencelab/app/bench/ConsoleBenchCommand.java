@@ -334,7 +334,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
 
         @Override
         public Capabilities capabilities() {
-            return new Capabilities(false, false);
+            return new Capabilities(false, false, false);
         }
 
         @Override

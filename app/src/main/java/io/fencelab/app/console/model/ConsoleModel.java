@@ -37,7 +37,7 @@ public final class ConsoleModel {
     private final BooleanProperty fastest = new SimpleBooleanProperty(this, "fastest");
     private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
     private final ObjectProperty<RunDriver.Capabilities> capabilities = new SimpleObjectProperty<>(this,
-            "capabilities", new RunDriver.Capabilities(false, false));
+            "capabilities", new RunDriver.Capabilities(false, false, false));
     private final ObservableList<String> workers = FXCollections.observableArrayList();
     private final StringProperty faultHolder = new SimpleStringProperty(this, "faultHolder");
     private final DoubleProperty faultSeconds = new SimpleDoubleProperty(this, "faultSeconds", 10);

@@ -39,7 +39,7 @@ public final class ReplayDriver extends PlayerDriver {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(true, false);
+        return new Capabilities(true, false, false);
     }
 
     @Override

@@ -81,9 +81,5 @@ public interface RunDriver {
      * @param liveChanges faults and parameter changes apply to the running run itself, from now on
      *                    (a live run); without it, the console replays the run with them instead
      */
-    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {
-        public Capabilities(boolean pause, boolean handFaults) {
-            this(pause, handFaults, false);
-        }
-    }
+    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {}
 }

@@ -57,7 +57,7 @@ public final class SimulatedDriver extends PlayerDriver {
 
     @Override
     public Capabilities capabilities() {
-        return new Capabilities(true, true);
+        return new Capabilities(true, true, false);
     }
 
 
