@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

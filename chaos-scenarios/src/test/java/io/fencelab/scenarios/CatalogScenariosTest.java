@@ -7,7 +7,7 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;

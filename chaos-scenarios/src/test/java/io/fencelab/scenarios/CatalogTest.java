@@ -7,7 +7,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

@@ -9,7 +9,7 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.Workloads;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

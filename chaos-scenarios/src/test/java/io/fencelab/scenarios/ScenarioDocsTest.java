@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,10 @@
 package io.fencelab.app.cli;
 
-import io.fencelab.app.bench.ConsoleBenchCommand;
-import io.fencelab.app.bench.CoreBenchCommand;
-import io.fencelab.app.bench.EventBenchCommand;
-import io.fencelab.app.bench.RunBenchCommand;
 import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.scenarios.ScenarioException;
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +22,6 @@ import picocli.CommandLine.Spec;
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ValidateCommand.class, DemoCommand.class,
-                CoreBenchCommand.class, RunBenchCommand.class, EventBenchCommand.class, ConsoleBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 
@@ -51,6 +47,9 @@ public final class FencelabCommand implements Callable<Integer> {
     /** The configured command line: user errors become one clear line and exit code 2, never a stack trace. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new FencelabCommand());
+        for (CommandPlugin plugin : ServiceLoader.load(CommandPlugin.class)) {
+            plugin.commands().forEach(cli::addSubcommand);
+        }
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ScenarioException bad) {
                 // Already one "file:line:column: field: problem" line per problem.

@@ -7,9 +7,9 @@ import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.metrics.EventCounts;
-import io.fencelab.engine.report.ReportBundle;
-import io.fencelab.engine.report.ReportInput;
-import io.fencelab.engine.report.VerdictText;
+import io.fencelab.report.ReportBundle;
+import io.fencelab.report.ReportInput;
+import io.fencelab.report.VerdictText;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -78,13 +78,12 @@ public final class RunCommand implements Callable<Integer> {
             result = run.runToEnd();
         }
         List<Event> events = EventLogReader.read(result.eventLog());
-        List<String> mismatches = sc.expectation().mismatches(result, events);
+        ReportInput report = ReportInput.of(sc, runSpec, result, events, Map.of());
+        List<String> mismatches = report.mismatches();
         printSummary(out, sc, result, mismatches);
         VerdictText.of(events, result.verdict()).forEach(line -> out.printf("  %s%n", line));
         if (reportDir != null) {
-            ReportBundle.write(reportDir, new ReportInput(sc.name(), sc.notes().title(), sc.notes().summary(),
-                    sc.notes().story(), result, events, configuration(runSpec, result), sc.expectation().describe(),
-                    mismatches.isEmpty(), mismatches));
+            ReportBundle.write(reportDir, report);
             out.printf("report: %s%n", reportDir.resolve("report.html"));
         }
         if (!result.completed() && !"stopped".equals(result.endReason())) {
@@ -137,12 +136,5 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.printf("expected: %s -> %s%n", sc.expectation().describe(), mismatches.isEmpty() ? "met" : "NOT met");
         mismatches.forEach(m -> out.printf("  %s%n", m));
-    }
-
-    private static Map<String, String> configuration(RunSpec s, RunResult result) {
-        Map<String, String> c = ReportInput.configurationOf(s);
-        c.put("database", result.database());
-        c.put("end", result.endReason());
-        return c;
     }
 }

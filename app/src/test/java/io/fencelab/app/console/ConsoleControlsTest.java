@@ -10,7 +10,7 @@ import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.report.WriteKind;
+import io.fencelab.report.WriteKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,7 +162,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
     /** When the lease service stopped counting {@code holder}'s first lease as held. */
     private static long heldUntil(RunModel run, String holder) {
         return run.timeline().holder(holder).orElseThrow().spans().stream()
-                .filter(io.fencelab.engine.report.Span.Held.class::isInstance).findFirst().orElseThrow().endMicros();
+                .filter(io.fencelab.report.Span.Held.class::isInstance).findFirst().orElseThrow().endMicros();
     }
 
     @Test

@@ -17,13 +17,13 @@ import javax.imageio.ImageIO;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Helpers for the console's UI tests: run on the FX thread, wait for a condition there, save screenshots. */
-final class ConsoleFx {
+public final class ConsoleFx {
 
     private ConsoleFx() {
     }
 
     /** Runs {@code action} on the FX thread and returns its result. */
-    static <T> T fx(Callable<T> action) {
+    public static <T> T fx(Callable<T> action) {
         try {
             return WaitForAsyncUtils.asyncFx(action).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -34,7 +34,7 @@ final class ConsoleFx {
         }
     }
 
-    static void fxRun(Runnable action) {
+    public static void fxRun(Runnable action) {
         fx(() -> {
             action.run();
             return null;
@@ -42,7 +42,7 @@ final class ConsoleFx {
     }
 
     /** Waits until {@code condition}, checked on the FX thread, holds. */
-    static void waitUntil(String what, long seconds, BooleanSupplier condition) {
+    public static void waitUntil(String what, long seconds, BooleanSupplier condition) {
         try {
             WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> fx(condition::getAsBoolean));
         } catch (TimeoutException e) {
@@ -52,7 +52,7 @@ final class ConsoleFx {
     }
 
     /** Waits for a few frames, so the frame loop has drained and views have redrawn. */
-    static void frames() {
+    public static void frames() {
         try {
             Thread.sleep(120);
         } catch (InterruptedException e) {
@@ -62,7 +62,7 @@ final class ConsoleFx {
     }
 
     /** Saves a picture of {@code node} as target/screenshots/{@code name}.png and returns its path. */
-    static Path screenshot(Node node, String name) {
+    public static Path screenshot(Node node, String name) {
         WritableImage image = fx(() -> node.snapshot(null, null));
         BufferedImage buffered = SwingFXUtils.fromFXImage(image, null);
         Path dir = Path.of(System.getProperty("fencelab.screenshots", "target/screenshots"));

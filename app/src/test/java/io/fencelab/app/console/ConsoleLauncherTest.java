@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.app.cli.FencelabCommand;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;

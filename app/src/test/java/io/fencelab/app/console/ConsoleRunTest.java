@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.Parameters;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.report.HolderLane;
-import io.fencelab.engine.report.Mark;
-import io.fencelab.engine.report.Timeline;
-import io.fencelab.engine.report.WriteKind;
+import io.fencelab.report.HolderLane;
+import io.fencelab.report.Mark;
+import io.fencelab.report.Timeline;
+import io.fencelab.report.WriteKind;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;

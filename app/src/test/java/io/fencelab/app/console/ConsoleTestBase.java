@@ -7,7 +7,7 @@ import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.control.Label;

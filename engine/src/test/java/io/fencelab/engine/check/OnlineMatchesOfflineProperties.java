@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
-import io.fencelab.engine.testing.RandomLog;
+import io.fencelab.testing.RandomLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

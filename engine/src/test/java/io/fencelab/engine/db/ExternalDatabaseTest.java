@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.lease.LeaseService;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

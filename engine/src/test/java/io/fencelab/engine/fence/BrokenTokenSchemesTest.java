@@ -6,7 +6,7 @@ import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseService;
-import io.fencelab.engine.testing.EmbeddedDatabase;
+import io.fencelab.testing.EmbeddedDatabase;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

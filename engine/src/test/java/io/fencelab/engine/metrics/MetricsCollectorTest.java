@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
-import io.fencelab.engine.testing.EventLog;
+import io.fencelab.testing.EventLog;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

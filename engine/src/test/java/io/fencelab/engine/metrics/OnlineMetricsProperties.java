@@ -3,7 +3,7 @@ package io.fencelab.engine.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.testing.RandomLog;
+import io.fencelab.testing.RandomLog;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;

@@ -6,8 +6,8 @@ import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
-import io.fencelab.engine.report.ReportBundle;
-import io.fencelab.engine.report.ReportInput;
+import io.fencelab.report.ReportBundle;
+import io.fencelab.report.ReportInput;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.scenarios.Scenario;
@@ -101,16 +101,11 @@ final class Exporter {
                     configuration(spec, result, started), "no expectation (a saved log replayed in the console)",
                     true, List.of());
         }
-        List<String> mismatches = scenario.expectation().mismatches(result, events);
-        String expected = scenario.expectation().describe();
-        if (spec != null && spec.fencing() != scenario.spec().fencing()) {
-            expected += " (the scenario as written, with fencing " + scenario.spec().fencing()
-                    + "; this run used " + spec.fencing() + ")";
-        }
-        return new ReportInput(scenario.name(), scenario.notes().title(), scenario.notes().summary(),
-                scenario.notes().story(), result, events, configuration(spec, result, started), expected,
-                mismatches.isEmpty(), mismatches);
+        return ReportInput.of(scenario, spec != null ? spec : scenario.spec(), result, events,
+                Map.of("exported from", FROM_CONSOLE));
     }
+
+    private static final String FROM_CONSOLE = "the Fencelab console";
 
     private static Map<String, String> configuration(RunSpec s, RunResult result, Event.RunStarted started) {
         Map<String, String> c = s != null ? ReportInput.configurationOf(s) : new LinkedHashMap<>();
@@ -123,7 +118,7 @@ final class Exporter {
         }
         c.put("database", result.database());
         c.put("end", result.endReason());
-        c.put("exported from", "the Fencelab console");
+        c.put("exported from", FROM_CONSOLE);
         return c;
     }
 }

@@ -6,7 +6,7 @@ import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.RunDriver;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.report.Timeline;
+import io.fencelab.report.Timeline;
 import io.fencelab.engine.run.RunResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

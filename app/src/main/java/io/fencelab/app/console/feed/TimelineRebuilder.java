@@ -1,7 +1,7 @@
 package io.fencelab.app.console.feed;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.report.Timeline;
+import io.fencelab.report.Timeline;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -109,7 +109,7 @@ public final class Narration {
     }
 
     private static String change(Event.SettingChanged e) {
-        return new io.fencelab.engine.report.Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
+        return new io.fencelab.report.Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
     }
 
     /** The event's type name, as in the log ({@code WriteRejectedStale}). */

@@ -4,7 +4,7 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
-import io.fencelab.engine.report.Timeline;
+import io.fencelab.report.Timeline;
 import io.fencelab.engine.run.RunResult;
 import java.util.List;
 import javafx.beans.property.DoubleProperty;

@@ -1,7 +1,7 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.report.Palette;
-import io.fencelab.engine.report.WriteKind;
+import io.fencelab.report.Palette;
+import io.fencelab.report.WriteKind;
 import javafx.scene.paint.Color;
 
 /**

@@ -1,0 +1,46 @@
+package io.fencelab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * A run's report directory: report.html, metrics.csv, summary.json and the event log as
+ * events.jsonl, so the directory stands alone (the page refers to the log beside it).
+ */
+public final class ReportBundle {
+
+    public static final String HTML = "report.html";
+    public static final String CSV = "metrics.csv";
+    public static final String SUMMARY = "summary.json";
+    public static final String EVENTS = "events.jsonl";
+
+    /** Where each file of a written bundle is. */
+    public record Written(Path html, Path metricsCsv, Path summaryJson, Path events) {}
+
+    private ReportBundle() {
+    }
+
+    /**
+     * Writes the bundle into {@code dir} (created if needed; files of an earlier bundle are replaced).
+     * The event log is copied from the run's log unless it already is {@code dir/events.jsonl}.
+     *
+     * @throws IOException if a file cannot be written or the run's event log cannot be read
+     */
+    public static Written write(Path dir, ReportInput input) throws IOException {
+        Files.createDirectories(dir);
+        Path html = dir.resolve(HTML);
+        Path csv = dir.resolve(CSV);
+        Path summary = dir.resolve(SUMMARY);
+        Path events = dir.resolve(EVENTS);
+        HtmlReport.write(html, input);
+        MetricsCsv.write(csv, input.result().metrics().perSecond());
+        SummaryJson.write(summary, input);
+        Path log = input.result().eventLog();
+        if (!(Files.exists(events) && Files.isSameFile(log, events))) {
+            Files.copy(log, events, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return new Written(html, csv, summary, events);
+    }
+}

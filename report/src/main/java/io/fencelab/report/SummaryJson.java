@@ -1,0 +1,93 @@
+package io.fencelab.report;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.metrics.EventCounts;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * summary.json: the run's outcome for tools (CI gates, scripts), indented, fields in a fixed order.
+ * The seed (and any token) is a decimal string, as in the event log, so no reader can round it;
+ * counts are plain numbers. Line ends are {@code \n} on every platform, so the bytes are the same.
+ */
+public final class SummaryJson {
+
+    private static final ObjectWriter WRITER = EventJson.mapper().writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    private SummaryJson() {
+    }
+
+    public static void write(Path file, ReportInput input) throws IOException {
+        Files.writeString(file, render(input), StandardCharsets.UTF_8);
+    }
+
+    public static String render(ReportInput input) {
+        try {
+            return WRITER.writeValueAsString(tree(input)) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write summary.json: " + e.getMessage(), e);
+        }
+    }
+
+    static ObjectNode tree(ReportInput input) {
+        RunResult result = input.result();
+        RunSpec spec = result.spec();
+        Event.RunStarted started = input.events().stream().filter(Event.RunStarted.class::isInstance)
+                .map(Event.RunStarted.class::cast).findFirst().orElse(null);
+        ObjectNode root = EventJson.mapper().createObjectNode();
+        root.put("scenario", input.scenario());
+        root.put("title", input.title());
+        root.put("seed", Long.toString(started != null ? started.seed() : spec.seed()));
+        root.put("executor", started != null ? started.executor() : spec.executor().name().toLowerCase(Locale.ROOT));
+        root.put("fencing", started != null ? started.fencing() : spec.fencing().name());
+        root.put("tokenScheme", started != null ? started.tokenScheme() : spec.tokenScheme().name());
+        root.put("verdict", result.verdict().kind().name());
+        root.put("expected", input.expected());
+        root.put("expectationMet", input.expectationMet());
+        ArrayNode mismatches = root.putArray("mismatches");
+        input.mismatches().forEach(mismatches::add);
+        root.put("endReason", result.endReason());
+        ArrayNode witnesses = root.putArray("witnesses");
+        for (Witness w : result.verdict().witnesses()) {
+            ObjectNode node = witnesses.addObject();
+            node.put("invariant", w.invariant().name());
+            node.put("summary", w.summary());
+            ArrayNode seqs = node.putArray("eventSeqs");
+            w.eventSeqs().forEach(seqs::add);
+        }
+        ArrayNode changes = root.putArray("settingChanges");
+        for (Event e : input.events()) {
+            if (e instanceof Event.SettingChanged c) {
+                ObjectNode node = changes.addObject();
+                node.put("atMicros", c.atMicros());
+                node.put("setting", c.setting());
+                node.put("from", c.from());
+                node.put("to", c.to());
+            }
+        }
+        EventCounts totals = result.metrics().totals();
+        ObjectNode t = root.putObject("totals");
+        t.put("acquisitions", totals.acquisitions());
+        t.put("renewals", totals.renewals());
+        t.put("renewalFailures", totals.renewalFailures());
+        t.put("staleRejections", totals.staleRejections());
+        t.put("acceptedWrites", totals.acceptedWrites());
+        root.put("events", input.events().size());
+        root.put("database", result.database());
+        return root;
+    }
+}

@@ -1,0 +1,144 @@
+package io.fencelab.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Shrinks a {@link Timeline}'s crowded lanes to what can usefully be drawn (see {@link Timeline#aggregated}). */
+final class TimelineAggregator {
+
+    private final Highlights highlights;
+    private final int max;
+    private final long bucketMicros;
+    private boolean changed;
+
+    private TimelineAggregator(Highlights highlights, int max, long bucketMicros) {
+        this.highlights = highlights;
+        this.max = max;
+        this.bucketMicros = bucketMicros;
+    }
+
+    static Timeline aggregate(Timeline t, int maxMarksPerLane) {
+        if (maxMarksPerLane < 1) {
+            throw new IllegalArgumentException("a lane must be allowed at least one mark, not " + maxMarksPerLane);
+        }
+        long bucket = Math.max(1, Math.ceilDiv(Math.max(1, t.runMicros()), maxMarksPerLane));
+        TimelineAggregator a = new TimelineAggregator(t.highlights(), maxMarksPerLane, bucket);
+        List<HolderLane> holders = t.holders().stream()
+                .map(l -> new HolderLane(l.holder(), a.spans(l.spans()), a.marks(l.marks())))
+                .toList();
+        List<ResourceLane> resources = t.resources().stream()
+                .map(l -> new ResourceLane(l.resource(), a.steps(l.steps()), a.marks(l.marks())))
+                .toList();
+        if (!a.changed) {
+            return t;
+        }
+        return new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.changes(), t.highlights(), bucket);
+    }
+
+    /**
+     * Highlighted writes stay individual (up to half the limit, so a lane stays bounded even in a run
+     * with a witness per write); the rest are counted per kind per bucket.
+     */
+    private List<Mark> marks(List<Mark> marks) {
+        if (marks.size() <= max) {
+            return marks;
+        }
+        changed = true;
+        List<Mark> out = new ArrayList<>();
+        TreeMap<Long, long[]> counts = new TreeMap<>();
+        int keptHighlighted = 0;
+        for (Mark m : marks) {
+            switch (m) {
+                case Mark.Write w -> {
+                    if (highlights.contains(w) && keptHighlighted < max / 2) {
+                        out.add(w);
+                        keptHighlighted++;
+                    } else {
+                        counts.computeIfAbsent(bucketOf(w.atMicros()), b -> new long[WriteKind.values().length])
+                                [w.kind().ordinal()]++;
+                    }
+                }
+                case Mark.Bucket b -> {
+                    long[] c = counts.computeIfAbsent(bucketOf(b.startMicros()), k -> new long[WriteKind.values().length]);
+                    for (WriteKind kind : WriteKind.values()) {
+                        c[kind.ordinal()] += b.count(kind);
+                    }
+                }
+            }
+        }
+        counts.forEach((index, c) -> out.add(new Mark.Bucket(index * bucketMicros, (index + 1) * bucketMicros,
+                c[WriteKind.ACCEPTED.ordinal()], c[WriteKind.REJECTED_STALE.ordinal()], c[WriteKind.MISSING.ordinal()],
+                c[WriteKind.OUT_OF_ORDER.ordinal()], c[WriteKind.OVERWROTE_NEWER.ordinal()])));
+        out.sort(Comparator.comparingLong(Mark::startMicros));
+        return out;
+    }
+
+    /**
+     * Per kind beyond the limit: spans closer than a bucket are merged into one {@link Span.Coalesced};
+     * highlighted spans stay individual, drawn over the merged ones.
+     */
+    private List<Span> spans(List<Span> spans) {
+        Map<Span.Kind, List<Span>> byKind = new EnumMap<>(Span.Kind.class);
+        for (Span s : spans) {
+            byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
+        }
+        if (byKind.values().stream().allMatch(list -> list.size() <= max)) {
+            return spans;
+        }
+        changed = true;
+        List<Span> out = new ArrayList<>();
+        byKind.forEach((kind, list) -> out.addAll(list.size() <= max ? list : coalesce(kind, list)));
+        return out;
+    }
+
+    private List<Span> coalesce(Span.Kind kind, List<Span> spans) {
+        List<Span> kept = new ArrayList<>();
+        List<Span> merged = new ArrayList<>();
+        long start = 0;
+        long end = 0;
+        int count = 0;
+        for (Span s : spans.stream().sorted(Comparator.comparingLong(Span::startMicros)).toList()) {
+            if (highlights.contains(s) && kept.size() < max / 2) {
+                kept.add(s);
+            }
+            int n = s instanceof Span.Coalesced c ? c.count() : 1;
+            if (count > 0 && s.startMicros() <= end + bucketMicros) {
+                end = Math.max(end, s.endMicros());
+                count += n;
+            } else {
+                if (count > 0) {
+                    merged.add(new Span.Coalesced(kind, start, end, count));
+                }
+                start = s.startMicros();
+                end = s.endMicros();
+                count = n;
+            }
+        }
+        if (count > 0) {
+            merged.add(new Span.Coalesced(kind, start, end, count));
+        }
+        merged.addAll(kept);
+        return merged;
+    }
+
+    /** The last step in each bucket: the series only rises, so this keeps its shape and its end. */
+    private List<TokenStep> steps(List<TokenStep> steps) {
+        if (steps.size() <= max) {
+            return steps;
+        }
+        changed = true;
+        TreeMap<Long, TokenStep> last = new TreeMap<>();
+        for (TokenStep s : steps) {
+            last.put(bucketOf(s.atMicros()), s);
+        }
+        return List.copyOf(last.values());
+    }
+
+    private long bucketOf(long micros) {
+        return Math.floorDiv(micros, bucketMicros);
+    }
+}

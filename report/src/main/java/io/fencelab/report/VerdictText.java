@@ -1,0 +1,148 @@
+package io.fencelab.report;
+
+import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.event.Event;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The verdict in plain language, told from the events: which stale writes were refused and what the
+ * resource kept, or which got through and what they overwrote. The first sentence is the headline.
+ */
+public final class VerdictText {
+
+    /** How many individual writes are told before the rest is only counted. */
+    static final int EXAMPLES = 3;
+
+    private VerdictText() {
+    }
+
+    /** The write a resource keeps: the last one accepted under its highest token. */
+    private record Kept(String holder, long token, long atMicros) {}
+
+    /** The plain-language verdict of a run, headline first: what the command line prints. */
+    public static List<String> of(List<? extends Event> events, Verdict verdict) {
+        return sentences(events, verdict, Timeline.from(events, verdict));
+    }
+
+    static List<String> sentences(List<? extends Event> events, Verdict verdict, Timeline timeline) {
+        Map<ResourceId, Kept> kept = new HashMap<>();
+        List<String> rejected = new ArrayList<>();
+        List<String> overwrote = new ArrayList<>();
+        List<Event.WriteRejectedStale> rejections = new ArrayList<>();
+        int rejectedCount = 0;
+        int overwroteCount = 0;
+        long accepted = 0;
+        for (Event event : events) {
+            if (event instanceof Event.WriteAccepted w) {
+                accepted++;
+                ResourceId id = new ResourceId(w.target(), w.scope(), w.key());
+                Kept before = kept.get(id);
+                if (before != null && w.token() < before.token()) {
+                    if (overwroteCount++ < EXAMPLES) {
+                        overwrote.add("%s's write with token %d was accepted at %s on %s although %s's write with token %d was already there (%s): stale work overwrote newer work."
+                                .formatted(w.holder(), w.token(), Times.seconds(w.atMicros()), id, before.holder(),
+                                        before.token(), Times.seconds(before.atMicros())));
+                    }
+                } else {
+                    kept.put(id, new Kept(w.holder(), w.token(), w.atMicros()));
+                }
+            } else if (event instanceof Event.WriteRejectedStale r && rejectedCount++ < EXAMPLES) {
+                rejections.add(r);
+            }
+        }
+        // Told after the scan, so "holds" names what the resource kept at the end of the run.
+        for (Event.WriteRejectedStale r : rejections) {
+            ResourceId id = new ResourceId(r.target(), r.scope(), r.key());
+            Kept k = kept.get(id);
+            String after = k == null
+                    ? "%s had already accepted token %d.".formatted(id, r.highest())
+                    : "%s holds %s's write from token %d.".formatted(id, k.holder(), k.token());
+            rejected.add("%s's write with token %d was rejected as stale at %s; %s"
+                    .formatted(r.holder(), r.token(), Times.seconds(r.atMicros()), after));
+        }
+
+        List<String> out = new ArrayList<>();
+        if (verdict.isSafe()) {
+            if (rejected.isEmpty()) {
+                out.add(accepted == 0
+                        ? "Safe: no write was accepted, so none could be stale."
+                        : "Safe: every one of the %d accepted writes carried its resource's newest token; no stale write was attempted."
+                                .formatted(accepted));
+            } else {
+                out.addAll(rejected);
+                more(out, rejectedCount, "stale write was", "stale writes were", "rejected the same way");
+                out.addAll(gaps(timeline));
+                out.add("Safe: no resource accepted a write older than one it had already accepted.");
+            }
+            return out;
+        }
+        out.addAll(overwrote);
+        more(out, overwroteCount, "stale write was", "stale writes were", "accepted over newer ones");
+        out.addAll(gaps(timeline));
+        out.add("Unsafe: " + violations(verdict) + ".");
+        out.addAll(rejected);
+        more(out, rejectedCount, "stale write was", "stale writes were", "rejected");
+        return out;
+    }
+
+    /**
+     * The longest gap between belief and lease, told once: the stretch in which only the resource's
+     * token check stands between a stale holder and the data.
+     */
+    private static List<String> gaps(Timeline timeline) {
+        Span.Gap longest = null;
+        String holder = null;
+        int count = 0;
+        for (HolderLane lane : timeline.holders()) {
+            for (Span.Gap g : lane.gaps()) {
+                count++;
+                if (longest == null || g.durationMicros() > longest.durationMicros()) {
+                    longest = g;
+                    holder = lane.holder();
+                }
+            }
+        }
+        if (longest == null) {
+            return List.of();
+        }
+        String sentence = "%s went on believing it held token %d for %s after the lease service stopped counting it as held (%s)."
+                .formatted(holder, longest.token(), Times.seconds(longest.durationMicros()),
+                        Times.range(longest.startMicros(), longest.endMicros()));
+        if (count > 1) {
+            sentence += " That is the longest of %d such gaps.".formatted(count);
+        }
+        return List.of(sentence);
+    }
+
+    private static void more(List<String> out, int count, String one, String many, String how) {
+        int rest = count - EXAMPLES;
+        if (rest > 0) {
+            out.add("%d more %s %s.".formatted(rest, rest == 1 ? one : many, how));
+        }
+    }
+
+    /** {@code 2 violations: 1 stale overwrite, 1 final state mismatch}. */
+    static String violations(Verdict verdict) {
+        Map<Invariant, Integer> counts = new EnumMap<>(Invariant.class);
+        for (Witness w : verdict.witnesses()) {
+            counts.merge(w.invariant(), 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((invariant, n) -> parts.add(n + " " + name(invariant)));
+        int total = verdict.witnesses().size();
+        return total + (total == 1 ? " violation" : " violations") + " found (" + String.join(", ", parts) + ")";
+    }
+
+    /** {@code STALE_OVERWRITE} as {@code stale overwrite}. */
+    static String name(Invariant invariant) {
+        return invariant.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+}

@@ -1,0 +1,27 @@
+package io.fencelab.report;
+
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.Workloads;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** Report inputs for logs built by hand: the result is judged and measured from the events, as offline. */
+final class Inputs {
+
+    private Inputs() {
+    }
+
+    static ReportInput of(List<Event> events, Path eventLog, String title) {
+        RunResult result = new RunResult(Workloads.storm(4, 1, FencingMode.FENCED, 1, Duration.ofSeconds(10)), 1,
+                "completed", SafetyChecker.judge(events), false, MetricsCollector.summarize(events), eventLog,
+                events.size(), "PostgreSQL 17.6");
+        return new ReportInput("synthetic", title, "A log built by hand.", List.of("Many holders write."), result, events,
+                Map.of("holders", "many"), "anything", true, List.of());
+    }
+}
