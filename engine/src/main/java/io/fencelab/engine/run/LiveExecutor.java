@@ -44,6 +44,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     private final LiveClock clock;
     private final double scale;
+    /** Starts and heals the faults, planned and by hand; this executor only applies their effects. */
+    private final FaultScheduler faults;
     /** Run time zero: when {@link #start()} was called (a prepared run may wait for its user). */
     private volatile Instant start;
     private volatile boolean started;
@@ -54,7 +56,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     });
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
-    private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
     private final Map<String, Boolean> killPending = new ConcurrentHashMap<>();
     private final ThreadLocal<Session> actionSession = new ThreadLocal<>();
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
@@ -81,6 +82,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         this.scale = spec.timeScale();
         this.start = clock.now();
         this.databaseSlots = new Semaphore(databaseConcurrency, true);
+        this.faults = new FaultScheduler(new Faults(), sink);
     }
 
     /** Starts every worker and fault and returns at once. */
@@ -89,7 +91,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         started = true;
         publishStart("live");
         for (PlannedFault f : planned) {
-            scheduleFault(f);
+            faults.schedule(f);
         }
         List.copyOf(workers.values()).forEach(Worker::start);
         timer.schedule(() -> finish("completed"), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
@@ -145,44 +147,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         });
     }
 
-    // ---- faults, planned and by hand ------------------------------------------------------------
-
-    private void scheduleFault(PlannedFault pf) {
-        FaultOccurrence f = pf.occurrence;
-        switch (f.kind()) {
-            case PAUSE -> {
-                at(f.start(), pf, () -> {
-                    pausedUntil.merge(f.target(), micros(f.end()), Math::max);
-                    String cause = pf.byHand ? "pause by hand" : "pause fault";
-                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), cause));
-                });
-                // A pause that began cannot be cut short: a stalled process resumes when it resumes.
-                at(f.end(), null, () -> {
-                    if (!pf.cut()) {
-                        sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target()));
-                    }
-                });
-            }
-            case CONNECTION_KILL -> at(f.start(), pf, () -> {
-                faultStarted(f, pf.byHand);
-                killPending.put(f.target(), true);
-            });
-            case DATABASE_RESTART -> {
-                at(f.start(), pf, () -> {
-                    faultStarted(f, pf.byHand);
-                    db.stopEmbedded();
-                });
-                at(f.end(), pf, () -> {
-                    db.startEmbedded();
-                    faultHealed(f);
-                });
-            }
-            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(f.start(), pf, () -> faultStarted(f, pf.byHand));
-                at(f.end(), pf, () -> faultHealed(f));
-            }
-        }
-    }
+    // ---- faults by hand -------------------------------------------------------------------------
 
     /**
      * Injects a fault now, by hand: a pause of {@code holder}, a network delay on its requests of
@@ -211,7 +176,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 kind == FaultKind.CONNECTION_KILL ? Duration.ZERO : length, amount == null ? Duration.ZERO : amount);
         PlannedFault pf = new PlannedFault(f, null, true);
         register(pf);
-        scheduleFault(pf);
+        faults.schedule(pf);
         return f;
     }
 
@@ -316,7 +281,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             changed("fault", gone.describe(), null);
             for (PlannedFault pf : registered()) {
                 if (gone.equals(pf.spec) && !pf.cut()) {
-                    cancel(pf, now);
+                    faults.cancel(pf, now);
                 }
             }
         }
@@ -332,22 +297,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 if (FaultSpec.ALL.equals(spec.target()) && !added.contains(spec)) {
                     plan(spec, newNames, now);
                 }
-            }
-        }
-    }
-
-    /** Cancels an occurrence that has not started, or heals one that has (a begun pause runs its course). */
-    private void cancel(PlannedFault pf, long now) {
-        FaultOccurrence f = pf.occurrence;
-        if (micros(f.start()) > now) {
-            pf.cutAtMicros = micros(f.start());
-        } else if (micros(f.end()) > now && f.kind() != FaultKind.PAUSE) {
-            pf.cutAtMicros = now;
-            if (f.kind() == FaultKind.DATABASE_RESTART) {
-                db.startEmbedded();
-            }
-            if (f.kind() != FaultKind.CONNECTION_KILL) {
-                faultHealed(f);
             }
         }
     }
@@ -373,23 +322,49 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
             PlannedFault pf = new PlannedFault(shifted, spec, false);
             register(pf);
-            scheduleFault(pf);
+            faults.schedule(pf);
         }
     }
 
-    /**
-     * Runs {@code action} at run time {@code runTime} (at once if that has passed), unless the run is
-     * over or {@code fault} (if given) was cancelled or cut short by then.
-     */
-    private void at(Duration runTime, PlannedFault fault, Runnable action) {
-        long delayMicros = Math.max(0, micros(runTime) - nowMicros());
+    /** How faults act on a live run: on the run's timer, each effect on a virtual thread. */
+    private final class Faults implements FaultScheduler.Host {
+        @Override
+        public long nowMicros() {
+            return LiveExecutor.this.nowMicros();
+        }
+
+        @Override
+        public void at(long atMicros, Runnable action) {
+            LiveExecutor.this.at(atMicros, action);
+        }
+
+        /** The kill hits the session of the holder's next action, as it borrows one per action. */
+        @Override
+        public void killSession(String holder) {
+            killPending.put(holder, true);
+        }
+
+        @Override
+        public void stopDatabase() {
+            db.stopEmbedded();
+        }
+
+        @Override
+        public void startDatabase() {
+            db.startEmbedded();
+        }
+    }
+
+    /** Runs {@code action} at run time {@code atMicros} (at once if that has passed), unless the run is over by then. */
+    private void at(long atMicros, Runnable action) {
+        long delayMicros = Math.max(0, atMicros - nowMicros());
         timer.schedule(() -> threads.submit(() -> {
             // Checked before the gate too, so the end's wait is not kept up by actions that would do nothing.
             if (finished || !endGate.readLock().tryLock()) {
                 return; // the run is ending
             }
             try {
-                if (!finished && (fault == null || !fault.cut())) {
+                if (!finished) {
                     action.run();
                 }
             } finally {
@@ -442,7 +417,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             if (finished) {
                 return;
             }
-            long resumeAt = pausedUntil.getOrDefault(worker.name(), 0L);
+            long resumeAt = faults.resumesAt(worker.name());
             if (pausable && resumeAt > nowMicros()) {
                 // Paused: it cannot act until the pause ends.
                 dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), true, action);
@@ -488,7 +463,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 try {
                     Thread.sleep(CHECK_TO_WRITE_WORK);
                     Worker w = acting.get();
-                    long resumeAt = w == null ? 0 : pausedUntil.getOrDefault(w.name(), 0L);
+                    long resumeAt = w == null ? 0 : faults.resumesAt(w.name());
                     long waitMicros = resumeAt - nowMicros();
                     if (waitMicros > 0) {
                         Thread.sleep(Duration.ofNanos(realNanos(Duration.ofNanos(waitMicros * 1_000))));
@@ -503,7 +478,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     protected void watchExpiry(Lease lease, long expiresAtRunMicros) {
-        at(Duration.ofNanos(expiresAtRunMicros * 1_000), null, () -> expiryDue(lease));
+        at(expiresAtRunMicros, () -> expiryDue(lease));
     }
 
     @Override
