@@ -94,6 +94,24 @@ class FaultSchedulerTest {
     private final VirtualHost host = new VirtualHost();
     private final FaultScheduler scheduler = new FaultScheduler(host, host.sink);
 
+    /** Schedules {@code faults}, runs a minute of run time, and returns what happened. */
+    private List<String> timelineOf(PlannedFault... faults) {
+        for (PlannedFault f : faults) {
+            scheduler.schedule(f);
+        }
+        host.runUntil(Duration.ofSeconds(60));
+        return host.timeline;
+    }
+
+    /** Schedules {@code fault}, cancels it at run time {@code at}, runs a minute, and returns what happened. */
+    private List<String> timelineCancelledAt(PlannedFault fault, Duration at) {
+        scheduler.schedule(fault);
+        host.runUntil(at);
+        scheduler.cancel(fault, host.nowMicros());
+        host.runUntil(Duration.ofSeconds(60));
+        return host.timeline;
+    }
+
     private static PlannedFault planned(FaultKind kind, String target, int startSeconds, int lengthSeconds,
                                         Duration amount) {
         FaultOccurrence o = new FaultOccurrence(kind, target, Duration.ofSeconds(startSeconds),
@@ -136,11 +154,8 @@ class FaultSchedulerTest {
 
     @Test
     void aDatabaseRestartAnnouncesItselfBeforeStoppingAndHealsOnlyOnceTheDatabaseIsBack() {
-        scheduler.schedule(planned(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE, 5, 3, Duration.ZERO));
-
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineOf(planned(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE, 5, 3, Duration.ZERO)))
+                .containsExactly(
                 "5s FaultInjected DATABASE_RESTART database",
                 "5s stop database",
                 "8s start database",
@@ -149,65 +164,45 @@ class FaultSchedulerTest {
 
     @Test
     void aConnectionKillHitsItsHolderOnceAndHasNoHeal() {
-        scheduler.schedule(planned(FaultKind.CONNECTION_KILL, "w-1", 2, 0, Duration.ZERO));
-
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineOf(planned(FaultKind.CONNECTION_KILL, "w-1", 2, 0, Duration.ZERO))).containsExactly(
                 "2s FaultInjected CONNECTION_KILL w-1",
                 "2s kill session of w-1");
     }
 
     @Test
     void aDelayFaultStartsAndHealsWithItsAmountInTheEvent() {
-        scheduler.schedule(planned(FaultKind.REQUEST_DELAY, "A", 7, 2, Duration.ofSeconds(10)));
-
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineOf(planned(FaultKind.REQUEST_DELAY, "A", 7, 2, Duration.ofSeconds(10)))).containsExactly(
                 "7s FaultInjected REQUEST_DELAY A (amount PT10S)",
                 "9s FaultHealed REQUEST_DELAY A");
     }
 
     @Test
     void aFaultInjectedByHandSaysSoInItsEvents() {
-        scheduler.schedule(byHand(FaultKind.PAUSE, "A", 2, 40, Duration.ZERO));
-        scheduler.schedule(byHand(FaultKind.REPLY_DELAY, "B", 3, 1, Duration.ofMillis(50)));
-        scheduler.schedule(byHand(FaultKind.RENEWAL_LOSS, "B", 6, 1, Duration.ZERO));
-
-        host.runUntil(Duration.ofSeconds(7));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineOf(byHand(FaultKind.PAUSE, "A", 2, 40, Duration.ZERO),
+                byHand(FaultKind.REPLY_DELAY, "B", 3, 1, Duration.ofMillis(50)),
+                byHand(FaultKind.RENEWAL_LOSS, "B", 6, 1, Duration.ZERO))).containsExactly(
                 "2s PauseStarted A for 40s (pause by hand)",
                 "3s FaultInjected REPLY_DELAY B (by hand, amount PT0.05S)",
                 "4s FaultHealed REPLY_DELAY B",
                 "6s FaultInjected RENEWAL_LOSS B (by hand)",
-                "7s FaultHealed RENEWAL_LOSS B");
+                "7s FaultHealed RENEWAL_LOSS B",
+                "42s PauseEnded A");
     }
 
     @Test
     void aFaultCancelledBeforeItStartsNeverHappens() {
         PlannedFault restart = planned(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE, 10, 5, Duration.ZERO);
-        scheduler.schedule(restart);
 
-        host.runUntil(Duration.ofSeconds(4));
-        scheduler.cancel(restart, host.nowMicros());
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).as("nothing of a cancelled fault happens").isEmpty();
+        assertThat(timelineCancelledAt(restart, Duration.ofSeconds(4))).as("nothing of a cancelled fault happens")
+                .isEmpty();
         assertThat(restart.activeAt(12_000_000)).as("workers see it inactive at its old time").isFalse();
     }
 
     @Test
     void aFaultRemovedWhileActiveHealsNowAndNotAgainAtItsEnd() {
         PlannedFault restart = planned(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE, 2, 10, Duration.ZERO);
-        scheduler.schedule(restart);
 
-        host.runUntil(Duration.ofSeconds(5));
-        scheduler.cancel(restart, host.nowMicros());
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineCancelledAt(restart, Duration.ofSeconds(5))).containsExactly(
                 "2s FaultInjected DATABASE_RESTART database",
                 "2s stop database",
                 "5s start database",
@@ -218,13 +213,8 @@ class FaultSchedulerTest {
     @Test
     void aPauseThatHasBegunRunsItsCourseWhenItsFaultIsRemoved() {
         PlannedFault pause = planned(FaultKind.PAUSE, "A", 2, 10, Duration.ZERO);
-        scheduler.schedule(pause);
 
-        host.runUntil(Duration.ofSeconds(5));
-        scheduler.cancel(pause, host.nowMicros());
-        host.runUntil(Duration.ofSeconds(60));
-
-        assertThat(host.timeline).containsExactly(
+        assertThat(timelineCancelledAt(pause, Duration.ofSeconds(5))).containsExactly(
                 "2s PauseStarted A for 10s (pause fault)",
                 "12s PauseEnded A");
     }
