@@ -26,11 +26,11 @@ class ConsoleRunTest extends ConsoleTestBase {
     void pausedHolderRunToTheEndShowsAsStaleWriteRejectedAndASafeVerdict() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         waitUntil("the timeline shows the whole run", 30, () -> {
             Timeline t = main().timeline();
             return t != null && t.holder("A").map(l -> !l.writes().isEmpty()).orElse(false);
@@ -54,11 +54,11 @@ class ConsoleRunTest extends ConsoleTestBase {
     void theConsoleShowsTheSameEventsAsTheCommandLineForTheSameScenarioAndSeed(@TempDir Path dir) throws Exception {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder-unfenced");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder-unfenced");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         List<String> shown = fx(() -> main().events().toList().stream().map(Object::toString).toList());
 
         RunSpec spec = Catalog.shipped().load("paused-holder-unfenced").spec();
@@ -74,15 +74,15 @@ class ConsoleRunTest extends ConsoleTestBase {
     void pausedHolderWithoutFencingIsViolatedAndTheWitnessIsHighlighted() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder");
+            console.scenarios().select("paused-holder");
             Parameters p = console.model().parametersProperty().get();
-            console.controller().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
+            console.runs().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
                     p.workers(), p.pauses(), p.pauseSeconds(), p.networkDelayMillis(), FencingMode.UNFENCED,
                     p.tokenScheme(), p.executor()));
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         waitUntil("the timeline highlights a witness", 30, () -> {
             Timeline t = main().timeline();
             return t != null && !t.highlights().isEmpty();
@@ -95,7 +95,7 @@ class ConsoleRunTest extends ConsoleTestBase {
         assertThat(timeline.highlights().contains(stale.seq())).as("the stale write is part of a witness").isTrue();
         assertThat(labelText("#verdict-label")).isEqualTo("VIOLATED");
 
-        fxRun(() -> console.controller().focusWitness(main(), 1));
+        fxRun(() -> console.navigation().focusWitness(main(), 1));
         ConsoleFx.frames();
         assertThat(fx(() -> main().pinnedSeqProperty().get()))
                 .as("focusing the witness pins its last event").isEqualTo(stale.seq());

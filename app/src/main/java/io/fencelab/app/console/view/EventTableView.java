@@ -1,6 +1,5 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.event.Event;
@@ -50,7 +49,7 @@ final class EventTableView extends VBox {
         }
     };
 
-    EventTableView(ConsoleController controller) {
+    EventTableView(Intents.Navigation navigation) {
         getStyleClass().add("event-table");
         table.setId("event-table");
         holders.setId("filter-holders");
@@ -86,7 +85,7 @@ final class EventTableView extends VBox {
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now != null && run != null && run.pinnedSeqProperty().get() != now.seq()) {
-                controller.pin(run, now.seq());
+                navigation.pin().accept(run, now.seq());
             }
         });
         for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {
