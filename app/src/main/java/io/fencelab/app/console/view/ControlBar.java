@@ -1,6 +1,5 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunPhase;
@@ -42,7 +41,8 @@ final class ControlBar extends HBox {
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open saved run…");
 
-    ControlBar(ConsoleModel model, ConsoleController controller, ConsoleView.Dialogs dialogs) {
+    ControlBar(ConsoleModel model, Intents.Runs runs, Intents.Navigation navigation, Intents.Compare comparing,
+               ConsoleView.Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
         setSpacing(8);
@@ -60,17 +60,17 @@ final class ControlBar extends HBox {
         fit.setId("fit");
         play.getStyleClass().add("play-button");
 
-        play.setOnAction(e -> controller.togglePlay());
+        play.setOnAction(e -> runs.togglePlay().run());
         play.setTooltip(new Tooltip("Play or pause (space)"));
-        step.setOnAction(e -> controller.step());
+        step.setOnAction(e -> runs.step().run());
         step.setTooltip(new Tooltip("One more event, then pause (right arrow)"));
-        restart.setOnAction(e -> controller.restart());
+        restart.setOnAction(e -> runs.restart().run());
         restart.setTooltip(new Tooltip("Run again from the start with the same seed: the same events happen"));
-        newSeed.setOnAction(e -> controller.newSeed());
+        newSeed.setOnAction(e -> runs.newSeed().run());
         newSeed.setTooltip(new Tooltip("Run again from the start with a different random seed"));
-        fit.setOnAction(e -> controller.fit());
+        fit.setOnAction(e -> navigation.fit().run());
         fit.setTooltip(new Tooltip("Show the whole run and follow the playhead (Home)"));
-        compare.setOnAction(e -> controller.setCompare(compare.isSelected()));
+        compare.setOnAction(e -> comparing.compare().accept(compare.isSelected()));
         compare.setTooltip(new Tooltip("Run the same scenario and seed twice, one above the other, one setting apart "
                 + "(chosen beside this button)"));
         model.compareProperty().addListener((o, was, now) -> compare.setSelected(now));
@@ -78,7 +78,7 @@ final class ControlBar extends HBox {
         comparison.setTooltip(new Tooltip("What the two compared runs differ in"));
         comparison.valueProperty().addListener((o, was, now) -> {
             if (now != null) {
-                controller.setComparison(now);
+                comparing.comparison().accept(now);
             }
         });
         model.comparisonProperty().addListener((o, was, now) -> comparison.setValue(now));
@@ -89,7 +89,7 @@ final class ControlBar extends HBox {
         speed.setTooltip(new Tooltip("Run seconds per real second, from 0.01x to 100x"));
         speed.valueProperty().addListener((o, was, now) -> {
             if (Math.abs(Math.log10(model.speedProperty().get()) - now.doubleValue()) > 1e-9) {
-                controller.setSpeed(roundSpeed(Math.pow(10, now.doubleValue())));
+                runs.speed().accept(roundSpeed(Math.pow(10, now.doubleValue())));
             }
         });
         model.speedProperty().addListener((o, was, now) -> {
@@ -102,7 +102,7 @@ final class ControlBar extends HBox {
                 ? "fastest" : speedText(model.speedProperty().get()), model.speedProperty(), model.fastestProperty()));
         speedLabel.setMinWidth(64);
         speedLabel.getStyleClass().add("speed-label");
-        fastest.setOnAction(e -> controller.setFastest(fastest.isSelected()));
+        fastest.setOnAction(e -> runs.fastest().accept(fastest.isSelected()));
         model.fastestProperty().addListener((o, was, now) -> fastest.setSelected(now));
 
         MenuItem report = new MenuItem("Report (HTML, events, metrics, summary)…");
