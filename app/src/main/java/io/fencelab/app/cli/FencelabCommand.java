@@ -4,6 +4,7 @@ import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.scenarios.ScenarioException;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code fencelab}: with no subcommand, opens the console (on the embedded PostgreSQL unless
- * {@code --jdbc-url} or {@code FENCELAB_JDBC_URL} says otherwise). Without a display it says so in
- * one line and tells the paused-holder story headless instead.
+ * {@code --jdbc-url} or {@code FENCELAB_JDBC_URL} says otherwise). Without a display, without the
+ * GTK 3 library on Linux, or when JavaFX cannot start its window toolkit, it says so in one line
+ * (with what to install) and tells the paused-holder story headless instead.
  */
 @Command(name = "fencelab",
         mixinStandardHelpOptions = true,
@@ -33,15 +35,24 @@ public final class FencelabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!ConsoleLauncher.displayAvailable()) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("fencelab: no display available for the console (headless, or neither DISPLAY nor "
-                    + "WAYLAND_DISPLAY is set), so here is the headless demo instead.");
-            err.flush();
-            return new DemoCommand().withDatabase(database).withOut(spec.commandLine().getOut()).call();
+        Optional<String> obstacle = ConsoleLauncher.obstacle();
+        if (obstacle.isPresent()) {
+            return demoInstead(obstacle.get());
         }
-        ConsoleLauncher.launch(database.resolve(), "paused-holder");
+        try {
+            ConsoleLauncher.launch(database.resolve(), "paused-holder");
+        } catch (ConsoleLauncher.NoWindowException e) {
+            return demoInstead(e.getMessage());
+        }
         return ExitCodes.OK;
+    }
+
+    /** Says in one line why there is no window, then tells the paused-holder story in the terminal. */
+    private Integer demoInstead(String why) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("fencelab: " + why + ", so here is the headless demo instead.");
+        err.flush();
+        return new DemoCommand().withDatabase(database).withOut(spec.commandLine().getOut()).call();
     }
 
     /** The configured command line: user errors become one clear line and exit code 2, never a stack trace. */
