@@ -88,6 +88,25 @@ jpackage_options=()
 for option in "${java_options[@]}"; do
   jpackage_options+=(--java-options "$option")
 done
+# With an AOT cache (step 5), no jar may be sealed: JDK 25 loads the cached classes of a sealed package
+# at startup and stops with "sealing violation: can't seal package ...: already defined" once the
+# image has moved away from where it was trained (xz, which embedded PostgreSQL uses, is sealed).
+# Sealing only keeps other jars out of the jar's packages; the class path here is fixed.
+if $aot; then
+  for jar in "$WORK"/app/*.jar; do
+    unpacked="$WORK/unseal/$(basename "$jar")"
+    mkdir -p "$unpacked/files"
+    (cd "$unpacked/files" && "$JDK/bin/jar" --extract --file "$jar" META-INF/MANIFEST.MF)
+    if grep -qi '^Sealed: *true' "$unpacked/files/META-INF/MANIFEST.MF" 2>/dev/null; then
+      (cd "$unpacked/files" && "$JDK/bin/jar" --extract --file "$jar")
+      mv "$unpacked/files/META-INF/MANIFEST.MF" "$unpacked/MANIFEST.MF"
+      sed -i '/^Sealed: *true/Id' "$unpacked/MANIFEST.MF"
+      "$JDK/bin/jar" --create --file "$jar" --manifest "$unpacked/MANIFEST.MF" -C "$unpacked/files" .
+      say "unsealed $(basename "$jar") for the AOT cache"
+    fi
+  done
+  rm -rf "$WORK/unseal"
+fi
 rm -rf "$WORK/image"
 "$JDK/bin/jpackage" --type app-image --name fencelab --app-version "${VERSION%%-*}" \
   --vendor Fencelab --description "A lab for seeing, teaching and testing fencing tokens" \
@@ -96,25 +115,34 @@ rm -rf "$WORK/image"
   "${jpackage_options[@]}" --dest "$WORK/image"
 
 # 5. The AOT cache (JDK 25+, JEP 483/514): classes loaded and linked in a training run are mapped at the
-#    next start instead of being read and linked again. Trained in the image itself (same runtime, same
-#    options, same jars; the cache still holds when the image moves, as the .deb moves it) by
-#    bench-console with small settings: it opens the console (on Monocle, headless), plays runs and
-#    exits. A cache that does not match is ignored silently, so it can only make starts faster.
+#    next start instead of being read and linked again. Trained by bench-console with small settings
+#    (it opens the console on Monocle, headless, plays runs and exits) in a copy of the image that is
+#    deleted afterwards: same runtime, options and jars (cp -a keeps the times the cache checks), and
+#    the image and every install of it meet the cache where it was not trained, so a cache that only
+#    works in place fails here, not on a user's machine. A cache that does not match (another
+#    runtime, changed jars) is ignored silently, so it can only make starts faster.
 if $aot; then
   training="$WORK/aot-training"
   rm -rf "$training"
   mkdir -p "$training"
+  cp -a "$IMAGE" "$training/fencelab"
   say "AOT cache: training on bench-console (log: $training/training.log)"
   if ! (cd "$training" && env -u DISPLAY -u WAYLAND_DISPLAY FENCELAB_DATA_DIR="$training/pgdata" \
-      JAVA_TOOL_OPTIONS="-XX:AOTCacheOutput=$IMAGE/lib/app/fencelab.aot" \
-      "$IMAGE/bin/fencelab" bench-console --holders 20 --events 2000 --frames 60 --flood 5000 --rounds 1 \
+      JAVA_TOOL_OPTIONS="-XX:AOTCacheOutput=$training/fencelab.aot" \
+      "$training/fencelab/bin/fencelab" bench-console --holders 20 --events 2000 --frames 60 --flood 5000 --rounds 1 \
       --live-workers 20 --live-seconds 1 >"$training/training.log" 2>&1); then
     tail -n 30 "$training/training.log" >&2
     echo "build-image.sh: the AOT training run failed (log above)" >&2
     exit 1
   fi
-  [ -s "$IMAGE/lib/app/fencelab.aot" ] || { echo "build-image.sh: the training run wrote no AOT cache" >&2; exit 1; }
+  [ -s "$training/fencelab.aot" ] || { echo "build-image.sh: the training run wrote no AOT cache" >&2; exit 1; }
+  mv "$training/fencelab.aot" "$IMAGE/lib/app/fencelab.aot"
   echo 'java-options=-XX:AOTCache=$APPDIR/fencelab.aot' >> "$IMAGE/lib/app/fencelab.cfg"
-  rm -rf "$training/pgdata"
+  rm -rf "$training/fencelab" "$training/pgdata"
+  if ! "$IMAGE/bin/fencelab" --version >/dev/null 2>"$training/check.err" || [ -s "$training/check.err" ]; then
+    cat "$training/check.err" >&2
+    echo "build-image.sh: the image does not start with its AOT cache (above)" >&2
+    exit 1
+  fi
 fi
 say "image: $IMAGE ($(du -sh "$IMAGE" | cut -f1))"
