@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Fencelab's app image: a jlink runtime with the JDK modules jdeps finds plus JavaFX as named
 # modules, a jpackage app image around it with one launcher (bin/fencelab), and, on JDK 25 and newer,
-# an AOT cache trained in the image itself. Run by the packaging module's `package` profile
+# an AOT cache trained in a copy of the image. Run by the packaging module's `package` profile
 # (packaging/build); it can also be run by hand after that profile's dependency copies.
 #
 # usage: build-image.sh JDK WORK MAIN_JAR VERSION
