@@ -1,8 +1,5 @@
 package io.fencelab.report;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fencelab.engine.check.Judgement;
@@ -26,10 +23,6 @@ import java.util.Locale;
  */
 public final class SummaryJson {
 
-    private static final ObjectWriter WRITER = EventJson.mapper().writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
-
     private SummaryJson() {
     }
 
@@ -39,7 +32,7 @@ public final class SummaryJson {
 
     public static String render(ReportInput input) {
         try {
-            return WRITER.writeValueAsString(tree(input)) + "\n";
+            return EventJson.documentWriter().writeValueAsString(tree(input)) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException("cannot write summary.json: " + e.getMessage(), e);
         }

@@ -53,15 +53,4 @@ enum Ink {
             case STALE_OVERWRITE -> OVERWROTE;
         };
     }
-
-    /** How a legend and a tooltip name each kind of write outcome. */
-    static String words(WriteClass kind) {
-        return switch (kind) {
-            case ACCEPTED -> "write accepted";
-            case REJECTED_STALE -> "write rejected as stale";
-            case MISSING -> "write to a missing resource";
-            case OUT_OF_ORDER -> "write out of order";
-            case STALE_OVERWRITE -> "stale write accepted over a newer one";
-        };
-    }
 }

@@ -1,5 +1,6 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.report.Palette;
 import io.fencelab.report.EventText;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
@@ -234,7 +235,7 @@ public final class TimelineView extends Region {
                     String before = w.highestBefore() == null ? "" : " (highest before: " + w.highestBefore() + ")";
                     String witness = t.highlights().contains(w.seq()) ? "\nPart of witness W"
                             + t.highlights().numbersOf(w.seq()).getFirst() + "." : "";
-                    return Ink.words(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
+                    return "write " + Palette.describe(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
                             + w.resource() + before + eventLine + witness
                             + (event == null ? "" : "\n" + EventText.sentence(event, run.judgement().writes().of(event.seq())));
                 }
