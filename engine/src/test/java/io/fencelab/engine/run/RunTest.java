@@ -25,7 +25,7 @@ class RunTest {
     @Test
     void aFencedStoryIsJudgedSafeWithOneStaleRejection(Database db, @TempDir Path dir) throws Exception {
         RunResult result;
-        try (Run run = Run.prepare(db, Specs.pausedHolder(FencingMode.FENCED), dir.resolve("events.jsonl"))) {
+        try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.FENCED), dir.resolve("events.jsonl"))) {
             result = run.runToEnd();
         }
 
@@ -40,14 +40,14 @@ class RunTest {
     @Test
     void anUnfencedStoryIsJudgedViolatedAndTheViolationIsInTheLog(Database db, @TempDir Path dir) throws Exception {
         RunResult result;
-        try (Run run = Run.prepare(db, Specs.pausedHolder(FencingMode.UNFENCED), dir.resolve("events.jsonl"))) {
+        try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.UNFENCED), dir.resolve("events.jsonl"))) {
             result = run.runToEnd();
         }
 
         assertThat(result.verdict().kind()).isEqualTo(Verdict.Kind.VIOLATED);
         assertThat(result.verdict().witnesses()).first()
                 .satisfies(w -> assertThat(w.invariant()).isEqualTo(Invariant.STALE_OVERWRITE))
-                .satisfies(w -> assertThat(w.summary()).contains("A wrote with token 41").contains("B's write with token 42"));
+                .satisfies(w -> assertThat(w.summary()).contains("A wrote with token 1").contains("B's write with token 2"));
         List<Event> logged = EventLogReader.read(result.eventLog());
         assertThat(logged).filteredOn(e -> e instanceof Event.Violation).isNotEmpty();
     }
