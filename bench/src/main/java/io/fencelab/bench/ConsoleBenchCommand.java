@@ -1,5 +1,7 @@
 package io.fencelab.bench;
 
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.bench.PulseTimer.Pulses;
 import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
@@ -138,10 +140,10 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     private void pulsePart(PrintWriter out) throws Exception {
         List<Event> log = SyntheticRun.events(holders, events, 7);
         long t0 = System.nanoTime();
-        Timeline timeline = Timeline.from(log);
+        Timeline timeline = Timeline.from(log, SafetyChecker.judgement(log));
         long buildMillis = (System.nanoTime() - t0) / 1_000_000;
         out.printf(Locale.ROOT, "timeline: %,d events, %d holder lanes, %d resource lanes, %.0f s of run time "
-                        + "(Timeline.from took %d ms, off the FX thread)%n",
+                        + "(judging and Timeline.from took %d ms, off the FX thread)%n",
                 log.size(), timeline.holders().size(), timeline.resources().size(), timeline.runMicros() / 1e6,
                 buildMillis);
 
@@ -346,6 +348,11 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         @Override
         public Verdict verdictSoFar() {
             return RunModel.NO_VIOLATION;
+        }
+
+        @Override
+        public Judgement judgementSoFar() {
+            return Judgement.EMPTY;
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ExpectationTest {
 
     static RunResult result(String end, Verdict verdict, EventCounts totals) {
-        return new RunResult(Catalog.shipped().load("paused-holder").spec(), 1, end, verdict, true,
+        return new RunResult(Catalog.shipped().load("paused-holder").spec(), 1, end, Judgement.of(verdict, true),
                 new MetricsSnapshot(totals, List.of(), List.of(), DurationSummary.EMPTY, DurationSummary.EMPTY),
                 Path.of("events.jsonl"), 0, "PostgreSQL 17");
     }

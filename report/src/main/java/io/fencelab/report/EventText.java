@@ -1,66 +1,137 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.fence.TargetKind;
+import java.util.Locale;
 
-/** One event in one line of plain language, for witness tables and tooltips. */
-final class EventText {
+/**
+ * Events in plain language, the one wording every reader uses: the console's "what just happened",
+ * the event table, the report's witness tables and tooltips. A write's sentence follows the
+ * checker's classification of it, so an accepted stale write is never told as an ordinary one.
+ */
+public final class EventText {
 
     private EventText() {
     }
 
-    static String describe(Event event) {
+    /** One sentence about {@code event}, as if it had no judgement (not a write, or not judged). */
+    public static String sentence(Event event) {
+        return sentence(event, null);
+    }
+
+    /** One sentence about {@code event}; {@code judged} is the checker's classification of it, or null. */
+    public static String sentence(Event event, WriteJudgement judged) {
         return switch (event) {
-            case Event.RunStarted e -> "run of %s started (%s, %s, %s tokens, seed %d)"
-                    .formatted(e.scenario(), e.executor(), e.fencing(), e.tokenScheme(), e.seed());
-            case Event.RunEnded e -> "run ended: " + e.reason();
+            case Event.RunStarted e -> "The run of " + e.scenario() + " starts (" + e.executor() + ", "
+                    + (e.fencing().equals("FENCED") ? "fencing on" : "fencing off: " + e.fencing()) + ", seed "
+                    + e.seed() + ").";
+            case Event.RunEnded e -> switch (e.reason()) {
+                case "completed" -> "The run is over.";
+                case "stopped" -> "The run was stopped.";
+                default -> "The run could not go on: " + e.reason() + ".";
+            };
             case Event.LeaseAcquired e -> e.token() == e.fencingToken()
-                    ? "%s acquired the lease on %s with token %d (expires at %s)"
-                            .formatted(e.holder(), e.scope(), e.token(), Times.seconds(e.expiresAtMicros()))
-                    : "%s acquired the lease on %s, counter %d, presenting token %d (expires at %s)"
-                            .formatted(e.holder(), e.scope(), e.token(), e.fencingToken(), Times.seconds(e.expiresAtMicros()));
-            case Event.LeaseBusy e -> "%s asked for the lease on %s: busy, %s holds token %d"
-                    .formatted(e.holder(), e.scope(), e.currentHolder(), e.currentToken());
-            case Event.LeaseExhausted e -> "%s asked for the lease on %s: the counter is exhausted at %d"
-                    .formatted(e.holder(), e.scope(), e.token());
-            case Event.LeaseRenewed e -> "%s renewed token %d on %s until %s"
-                    .formatted(e.holder(), e.token(), e.scope(), Times.seconds(e.expiresAtMicros()));
-            case Event.LeaseRenewalFailed e -> "%s's renewal of token %d on %s failed: %s"
-                    .formatted(e.holder(), e.token(), e.scope(), e.reason());
-            case Event.LeaseExpired e -> "%s's lease on %s with token %d expired (the lease service's view)"
-                    .formatted(e.holder(), e.scope(), e.token());
-            case Event.LeaseReleased e -> "%s released the lease on %s with token %d"
-                    .formatted(e.holder(), e.scope(), e.token());
-            case Event.PauseStarted e -> "%s paused for %s (%s)"
-                    .formatted(e.holder(), Times.seconds(e.durationMicros()), e.cause());
-            case Event.PauseEnded e -> e.holder() + " resumed";
-            case Event.FaultInjected e -> "fault %s on %s%s".formatted(e.fault(), e.appliesTo(),
-                    e.detail() == null ? "" : " (" + e.detail() + ")");
-            case Event.FaultHealed e -> "fault %s on %s healed".formatted(e.fault(), e.appliesTo());
-            case Event.SettingChanged e -> "changed during the run: " + new Timeline.Change(e.atMicros(), e.seq(),
-                    e.setting(), e.from(), e.to()).text();
-            case Event.WriteAttempted e -> "%s sent a write to %s with token %d"
-                    .formatted(e.holder(), resource(e.target(), e.scope(), e.key()), e.token());
-            case Event.WriteAccepted e -> "%s accepted %s's write with token %d"
-                    .formatted(resource(e.target(), e.scope(), e.key()), e.holder(), e.token());
-            case Event.WriteRejectedStale e -> "%s rejected %s's write with token %d as stale (it had accepted %d)"
-                    .formatted(resource(e.target(), e.scope(), e.key()), e.holder(), e.token(), e.highest());
-            case Event.WriteMissing e -> "%s does not exist: %s's write with token %d changed nothing"
-                    .formatted(resource(e.target(), e.scope(), e.key()), e.holder(), e.token());
-            case Event.WriteOutOfOrder e -> "%s refused %s's operation %d under token %d (already at %d)"
-                    .formatted(resource(e.target(), e.scope(), e.key()), e.holder(), e.opSeq(), e.token(), e.highestOpSeq());
-            case Event.BeliefStarted e -> "%s believes it holds %s with token %d"
-                    .formatted(e.holder(), e.scope(), e.token());
-            case Event.BeliefEnded e -> "%s stopped believing it holds token %d: %s"
-                    .formatted(e.holder(), e.token(), e.reason());
-            case Event.OperationFailed e -> "%s's %s failed: %s"
-                    .formatted(e.holder() == null ? "an" : e.holder(), e.operation(), e.reason());
-            case Event.Violation e -> "violation of %s: %s".formatted(e.invariant(), e.description());
+                    ? e.holder() + " gets the lease on " + e.scope() + " with token " + e.token() + "."
+                    : e.holder() + " gets the lease on " + e.scope() + " (counter " + e.token()
+                            + ") but will present token " + e.fencingToken() + ".";
+            case Event.LeaseBusy e -> e.holder() + " asks for " + e.scope() + ": busy, " + e.currentHolder()
+                    + " holds token " + e.currentToken() + ".";
+            case Event.LeaseExhausted e -> e.holder() + " asks for " + e.scope() + ": the token counter is used up at "
+                    + e.token() + ".";
+            case Event.LeaseRenewed e -> e.holder() + " renews token " + e.token() + " on " + e.scope() + ".";
+            case Event.LeaseRenewalFailed e -> e.holder() + "'s renewal of token " + e.token() + " failed: "
+                    + e.reason() + ".";
+            case Event.LeaseExpired e -> e.holder() + "'s lease (token " + e.token()
+                    + ") has expired, but " + e.holder() + " may not know it yet.";
+            case Event.LeaseReleased e -> e.holder() + " releases the lease on " + e.scope() + " (token "
+                    + e.token() + ").";
+            case Event.PauseStarted e -> e.holder() + " freezes for " + RunTimes.seconds(e.durationMicros())
+                    + " (" + e.cause() + "): it cannot notice time passing.";
+            case Event.PauseEnded e -> e.holder() + " wakes up, still believing whatever it believed before.";
+            case Event.FaultInjected e -> "Fault: " + e.fault() + " on " + e.appliesTo()
+                    + (e.detail() == null || e.detail().isEmpty() ? "" : " (" + e.detail() + ")") + ".";
+            case Event.FaultHealed e -> "The " + e.fault() + " fault on " + e.appliesTo() + " is over.";
+            case Event.SettingChanged e -> "Changed while running: " + change(e) + ". It applies from now on.";
+            case Event.WriteAttempted e -> e.holder() + " sends a write to " + e.key() + " with token " + e.token()
+                    + ".";
+            case Event.WriteAccepted e -> judged != null && judged.isStaleOverwrite()
+                    ? e.key() + " accepts " + e.holder() + "'s write with token " + e.token()
+                            + " over newer work (token " + judged.against() + "): a stale write got through."
+                    : e.key() + " accepts " + e.holder() + "'s write with token " + e.token() + ".";
+            case Event.WriteRejectedStale e -> e.key() + " refuses " + e.holder() + "'s write with token "
+                    + e.token() + ": it has already accepted " + e.highest() + ". The fence held.";
+            case Event.WriteMissing e -> e.key() + " does not exist, so " + e.holder() + "'s write changed nothing.";
+            case Event.WriteOutOfOrder e -> e.key() + " refuses " + e.holder() + "'s operation " + e.opSeq()
+                    + " under token " + e.token() + ": operation " + e.highestOpSeq() + " came first.";
+            case Event.BeliefStarted e -> e.holder() + " now believes it holds " + e.scope() + " with token "
+                    + e.token() + ".";
+            case Event.BeliefEnded e -> e.holder() + " stops believing it holds token " + e.token() + " ("
+                    + e.reason() + ").";
+            case Event.OperationFailed e -> (e.holder() == null ? "An" : e.holder() + "'s") + " " + e.operation()
+                    + " failed: " + e.reason() + ".";
         };
     }
 
+    /** What an event says beyond holder, scope and token, for an event table. */
+    public static String detail(Event event) {
+        return switch (event) {
+            case Event.RunStarted e -> e.scenario() + ", " + e.executor() + ", " + e.fencing() + ", " + e.tokenScheme()
+                    + ", seed " + e.seed() + ", " + e.database();
+            case Event.RunEnded e -> e.reason();
+            case Event.LeaseAcquired e -> "presents " + e.fencingToken() + ", expires at "
+                    + RunTimes.precise(e.expiresAtMicros());
+            case Event.LeaseBusy e -> "held by " + e.currentHolder() + " with " + e.currentToken();
+            case Event.LeaseExhausted e -> "counter at its maximum";
+            case Event.LeaseRenewed e -> "until " + RunTimes.precise(e.expiresAtMicros());
+            case Event.LeaseRenewalFailed e -> e.reason();
+            case Event.LeaseExpired e -> "the service's view";
+            case Event.LeaseReleased e -> "";
+            case Event.PauseStarted e -> RunTimes.precise(e.durationMicros()) + ", " + e.cause();
+            case Event.PauseEnded e -> "";
+            case Event.FaultInjected e -> e.fault() + " on " + e.appliesTo()
+                    + (e.durationMicros() > 0 ? " for " + RunTimes.precise(e.durationMicros()) : "")
+                    + (e.detail() == null ? "" : ": " + e.detail());
+            case Event.FaultHealed e -> e.fault() + " on " + e.appliesTo();
+            case Event.SettingChanged e -> change(e);
+            case Event.WriteAttempted e -> e.target() + " " + e.key() + (e.opSeq() == null ? "" : " op " + e.opSeq());
+            case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest()
+                    + (e.replacedToken() == null ? "" : ", replaced " + e.replacedToken());
+            case Event.WriteRejectedStale e -> e.target() + " " + e.key() + ", highest " + e.highest();
+            case Event.WriteMissing e -> e.target() + " " + e.key();
+            case Event.WriteOutOfOrder e -> e.target() + " " + e.key() + ", op " + e.opSeq() + " after "
+                    + e.highestOpSeq();
+            case Event.BeliefStarted e -> "";
+            case Event.BeliefEnded e -> e.reason();
+            case Event.OperationFailed e -> e.operation() + ": " + e.reason();
+        };
+    }
+
+    private static final ClassValue<String> TYPES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return type.getSimpleName();
+        }
+    };
+
+    /** The event's type name, as in the log ({@code WriteRejectedStale}). */
+    public static String type(Event event) {
+        return TYPES.get(event.getClass());
+    }
+
+    /** {@code STALE_OVERWRITE} as {@code stale overwrite}. */
+    public static String words(String constant) {
+        return constant.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    private static String change(Event.SettingChanged e) {
+        return new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
+    }
+
     /** {@code ROW report/report-1}, as the checker names resources. */
-    static String resource(io.fencelab.engine.fence.TargetKind target, String scope, String key) {
+    static String resource(TargetKind target, String scope, String key) {
         if (target == null) {
             return scope + "/" + key;
         }

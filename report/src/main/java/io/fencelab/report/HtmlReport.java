@@ -1,5 +1,8 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.clock.RunTimes;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
@@ -52,6 +55,7 @@ public final class HtmlReport {
     private static final class Page {
         private final ReportInput in;
         private final RunResult result;
+        private final Judgement judgement;
         private final Verdict verdict;
         private final Event.RunStarted started;
         private final StringBuilder out = new StringBuilder(1 << 16);
@@ -59,13 +63,14 @@ public final class HtmlReport {
         Page(ReportInput in) {
             this.in = in;
             this.result = in.result();
-            this.verdict = in.result().verdict();
+            this.judgement = in.result().judgement();
+            this.verdict = judgement.verdict();
             this.started = in.events().stream().filter(Event.RunStarted.class::isInstance)
                     .map(Event.RunStarted.class::cast).findFirst().orElse(null);
         }
 
         String render() {
-            Timeline full = Timeline.from(in.events()).highlight(verdict);
+            Timeline full = Timeline.from(in.events(), judgement);
             LaneSelection selection = LaneSelection.of(full, MAX_HOLDER_LANES, MAX_RESOURCE_LANES);
             int lanes = Math.max(1, selection.shown().holders().size() + selection.shown().resources().size());
             int perLane = Math.clamp(MARK_BUDGET / lanes, MIN_MARKS_PER_LANE, MAX_MARKS_PER_LANE);
@@ -104,7 +109,7 @@ public final class HtmlReport {
             meta.add((started != null ? started.fencing() : spec.fencing().name()) + " fencing");
             meta.add((started != null ? started.tokenScheme() : spec.tokenScheme().name()) + " tokens");
             meta.add("seed " + (started != null ? started.seed() : spec.seed()));
-            meta.add(Times.rounded(runMicros()) + " of run time");
+            meta.add(RunTimes.rounded(runMicros()) + " of run time");
             meta.add("ended: " + result.endReason());
             meta.add(in.events().size() + " events");
             meta.add(result.database());
@@ -122,7 +127,7 @@ public final class HtmlReport {
         private void verdictSection(Timeline full) {
             out.append("<section class=\"verdict ").append(verdict.isSafe() ? "safe" : "violated")
                     .append("\" aria-label=\"Verdict\">\n<h2>Verdict: ").append(verdict.isSafe() ? "safe" : "violated").append("</h2>\n");
-            List<String> sentences = VerdictText.sentences(in.events(), verdict, full);
+            List<String> sentences = VerdictText.sentences(in.events(), judgement, full);
             for (int i = 0; i < sentences.size(); i++) {
                 out.append(i == 0 ? "<p class=\"lead\">" : "<p>").append(Html.esc(sentences.get(i))).append("</p>\n");
             }
@@ -190,7 +195,7 @@ public final class HtmlReport {
             out.append("<div class=\"figure\">").append(TimelineSvg.render(drawn)).append("</div>\n");
             if (drawn.isAggregated()) {
                 out.append("<p class=\"note\">This run has more marks than a page can show: crowded lanes group writes into ")
-                        .append(Html.esc(Times.rounded(drawn.bucketMicros())))
+                        .append(Html.esc(RunTimes.rounded(drawn.bucketMicros())))
                         .append(" buckets (stacked bars, counts in the tooltip) and merge close spans. Witness events are always drawn one by one.</p>\n");
             }
             if (selection.hiddenHolders() > 0 || selection.hiddenResources() > 0) {
@@ -209,7 +214,7 @@ public final class HtmlReport {
                     "gap: believes, not held");
             swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-pause)\"/>", "paused");
             swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-fault)\" stroke=\"" + Palette.FAULT + "\"/>", "fault");
-            for (WriteKind kind : WriteKind.values()) {
+            for (WriteClass kind : WriteClass.values()) {
                 swatch("<use href=\"#" + Palette.symbol(kind) + "\" x=\"15\" y=\"9\"/>", "write " + Palette.describe(kind));
             }
             swatch("<path d=\"M1 14H12V5H29\" fill=\"none\" stroke=\"" + Palette.HELD + "\" stroke-width=\"2.5\"/>",
@@ -260,9 +265,9 @@ public final class HtmlReport {
                     if (e == null) {
                         out.append("<td></td><td></td><td class=\"note\">not in this log</td></tr>");
                     } else {
-                        out.append("<td class=\"num\">").append(Html.esc(Times.seconds(e.atMicros()))).append("</td><td><code>")
-                                .append(Html.esc(e.getClass().getSimpleName())).append("</code></td><td>")
-                                .append(Html.esc(EventText.describe(e))).append("</td></tr>");
+                        out.append("<td class=\"num\">").append(Html.esc(RunTimes.seconds(e.atMicros()))).append("</td><td><code>")
+                                .append(Html.esc(EventText.type(e))).append("</code></td><td>")
+                                .append(Html.esc(EventText.sentence(e, judgement.writes().of(e.seq())))).append("</td></tr>");
                     }
                 }
                 out.append("</tbody></table>\n</div>\n");
@@ -332,7 +337,7 @@ public final class HtmlReport {
             out.append("<h3>Changed during the run</h3>\n<table><thead><tr><th></th><th>at</th><th>change</th></tr></thead><tbody>");
             int n = 0;
             for (Event.SettingChanged c : changes) {
-                out.append("<tr><td>\u0394").append(++n).append("</td><td>").append(Html.esc(Times.seconds(c.atMicros())))
+                out.append("<tr><td>\u0394").append(++n).append("</td><td>").append(Html.esc(RunTimes.seconds(c.atMicros())))
                         .append("</td><td>").append(Html.esc(new Timeline.Change(c.atMicros(), c.seq(), c.setting(),
                                 c.from(), c.to()).text())).append("</td></tr>");
             }

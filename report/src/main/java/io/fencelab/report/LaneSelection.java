@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.WriteClass;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -18,10 +19,10 @@ record LaneSelection(Timeline shown, int hiddenHolders, int hiddenResources) {
         List<HolderLane> holders = pick(t.holders(), maxHolders,
                 lane -> lane.marks().stream().anyMatch(t.highlights()::contains)
                         || lane.spans().stream().anyMatch(t.highlights()::contains),
-                lane -> lane.writes().stream().anyMatch(w -> w.kind() != WriteKind.ACCEPTED));
+                lane -> lane.writes().stream().anyMatch(w -> w.kind() != WriteClass.ACCEPTED));
         List<ResourceLane> resources = pick(t.resources(), maxResources,
                 lane -> lane.marks().stream().anyMatch(t.highlights()::contains),
-                lane -> lane.writes().stream().anyMatch(w -> w.kind() != WriteKind.ACCEPTED));
+                lane -> lane.writes().stream().anyMatch(w -> w.kind() != WriteClass.ACCEPTED));
         Timeline shown = new Timeline(t.runMicros(), holders, resources, t.globalFaults(), t.changes(), t.highlights(),
                 t.bucketMicros());
         return new LaneSelection(shown, t.holders().size() - holders.size(), t.resources().size() - resources.size());

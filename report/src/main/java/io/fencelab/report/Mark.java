@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.ResourceId;
 
 /** A point on a lane: one write's outcome, or, in an aggregated timeline, a bucket of them. */
@@ -13,9 +14,9 @@ public sealed interface Mark {
      *
      * @param highestBefore the highest token the resource had accepted before this write: the
      *                      refusing token for {@code REJECTED_STALE}, the overwritten one for
-     *                      {@code OVERWROTE_NEWER}; null when the resource had accepted nothing yet
+     *                      {@code STALE_OVERWRITE}; null when the resource had accepted nothing yet
      */
-    record Write(long atMicros, long seq, String holder, ResourceId resource, long token, WriteKind kind,
+    record Write(long atMicros, long seq, String holder, ResourceId resource, long token, WriteClass kind,
                  Long highestBefore) implements Mark {
         @Override
         public long startMicros() {
@@ -30,13 +31,13 @@ public sealed interface Mark {
     record Bucket(long startMicros, long endMicros, long accepted, long rejectedStale, long missing,
                   long outOfOrder, long overwroteNewer) implements Mark {
 
-        public long count(WriteKind kind) {
+        public long count(WriteClass kind) {
             return switch (kind) {
                 case ACCEPTED -> accepted;
                 case REJECTED_STALE -> rejectedStale;
                 case MISSING -> missing;
                 case OUT_OF_ORDER -> outOfOrder;
-                case OVERWROTE_NEWER -> overwroteNewer;
+                case STALE_OVERWRITE -> overwroteNewer;
             };
         }
 

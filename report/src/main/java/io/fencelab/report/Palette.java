@@ -1,5 +1,7 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.WriteClass;
+
 /**
  * The report's colours: the Okabe–Ito palette, distinguishable with the common colour-vision
  * deficiencies, and every meaning also carried by shape, pattern or text. The console draws with
@@ -24,35 +26,35 @@ public final class Palette {
     /** A setting changed during a live run. */
     public static final String CHANGE = "#3B4CC0";
 
-    static String of(WriteKind kind) {
+    static String of(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> ACCEPTED;
             case REJECTED_STALE -> REJECTED;
             case MISSING -> MISSING;
             case OUT_OF_ORDER -> OUT_OF_ORDER;
-            case OVERWROTE_NEWER -> OVERWROTE;
+            case STALE_OVERWRITE -> OVERWROTE;
         };
     }
 
     /** How a legend and a tooltip name each kind of write outcome. */
-    static String describe(WriteKind kind) {
+    static String describe(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> "accepted";
             case REJECTED_STALE -> "rejected as stale";
             case MISSING -> "missing resource";
             case OUT_OF_ORDER -> "out of order";
-            case OVERWROTE_NEWER -> "accepted over a newer token";
+            case STALE_OVERWRITE -> "accepted over a newer token";
         };
     }
 
     /** The id of the marker symbol drawn for each kind (defined in the timeline's {@code <defs>}). */
-    static String symbol(WriteKind kind) {
+    static String symbol(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> "m-acc";
             case REJECTED_STALE -> "m-rej";
             case MISSING -> "m-mis";
             case OUT_OF_ORDER -> "m-ooo";
-            case OVERWROTE_NEWER -> "m-ovr";
+            case STALE_OVERWRITE -> "m-ovr";
         };
     }
 }

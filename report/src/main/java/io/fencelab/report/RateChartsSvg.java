@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.SecondCounts;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ final class RateChartsSvg {
             out.append("<rect class=\"").append(cls).append("\" x=\"").append(Html.num(x0)).append("\" y=\"")
                     .append(Html.num(top)).append("\" width=\"").append(Html.num(width)).append("\" height=\"")
                     .append(Html.num(bottom - top)).append("\"><title>")
-                    .append(Html.esc(what + ": " + Times.range(w.startMicros(), w.endMicros()))).append("</title></rect>");
+                    .append(Html.esc(what + ": " + RunTimes.range(w.startMicros(), w.endMicros()))).append("</title></rect>");
         }
     }
 

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.JudgementJson;
+import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.metrics.EventCounts;
@@ -55,20 +57,14 @@ public final class SummaryJson {
         root.put("executor", started != null ? started.executor() : spec.executor().name().toLowerCase(Locale.ROOT));
         root.put("fencing", started != null ? started.fencing() : spec.fencing().name());
         root.put("tokenScheme", started != null ? started.tokenScheme() : spec.tokenScheme().name());
-        root.put("verdict", result.verdict().kind().name());
+        Judgement judgement = result.judgement();
+        root.put("verdict", judgement.verdict().kind().name());
         root.put("expected", input.expected());
         root.put("expectationMet", input.expectationMet());
         ArrayNode mismatches = root.putArray("mismatches");
         input.mismatches().forEach(mismatches::add);
         root.put("endReason", result.endReason());
-        ArrayNode witnesses = root.putArray("witnesses");
-        for (Witness w : result.verdict().witnesses()) {
-            ObjectNode node = witnesses.addObject();
-            node.put("invariant", w.invariant().name());
-            node.put("summary", w.summary());
-            ArrayNode seqs = node.putArray("eventSeqs");
-            w.eventSeqs().forEach(seqs::add);
-        }
+        JudgementJson.witnesses(root.putArray("witnesses"), judgement.verdict());
         ArrayNode changes = root.putArray("settingChanges");
         for (Event e : input.events()) {
             if (e instanceof Event.SettingChanged c) {
@@ -86,6 +82,8 @@ public final class SummaryJson {
         t.put("renewalFailures", totals.renewalFailures());
         t.put("staleRejections", totals.staleRejections());
         t.put("acceptedWrites", totals.acceptedWrites());
+        // Of the accepted writes, those the checker found applied over newer work (judgement.json lists them).
+        t.put("staleOverwrites", judgement.writes().all().stream().filter(WriteJudgement::isStaleOverwrite).count());
         root.put("events", input.events().size());
         root.put("database", result.database());
         return root;

@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
@@ -11,8 +12,8 @@ import java.util.Optional;
  * What a run looked like over time, as plain data for a report or the console to draw: a lane per
  * holder (held, believed, the gap between, pauses, faults, write outcomes), a lane per fenced
  * resource (the highest accepted token as a step series, write outcomes), faults on the database,
- * settings changed during a live run, and the witnesses to highlight. Built from the events alone, so a saved log gives the same picture
- * as the live run did.
+ * settings changed during a live run, and the witnesses to highlight. Built from the events and their
+ * judgement, so a saved log (judged again) gives the same picture as the live run did.
  *
  * <p>Lanes come in order of first appearance in the log, spans by kind then start, marks by time.
  * Times are run microseconds; spans still open at the end are closed at {@code runMicros}.
@@ -49,17 +50,12 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     }
 
     /**
-     * The timeline of a log, in full detail. Witnesses are highlighted from the log's own
-     * {@code Violation} events, which is all an offline reader has; {@link #highlight(Verdict)} puts
-     * a full verdict (with final-state witnesses) in their place.
+     * The timeline of a log, in full detail, with its judgement's write classes and witnesses (the
+     * judgement of exactly these events, or of fewer while a run goes on: writes not judged yet are
+     * drawn as accepted).
      */
-    public static Timeline from(List<? extends Event> events) {
-        return TimelineBuilder.build(events);
-    }
-
-    /** The timeline of a log with {@code verdict}'s witnesses highlighted. */
-    public static Timeline from(List<? extends Event> events, Verdict verdict) {
-        return from(events).highlight(verdict);
+    public static Timeline from(List<? extends Event> events, Judgement judgement) {
+        return TimelineBuilder.build(events, judgement);
     }
 
     /** This timeline with {@code verdict}'s witnesses highlighted instead of the current ones. */

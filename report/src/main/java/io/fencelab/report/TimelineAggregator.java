@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.WriteClass;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -58,21 +59,21 @@ final class TimelineAggregator {
                         out.add(w);
                         keptHighlighted++;
                     } else {
-                        counts.computeIfAbsent(bucketOf(w.atMicros()), b -> new long[WriteKind.values().length])
+                        counts.computeIfAbsent(bucketOf(w.atMicros()), b -> new long[WriteClass.values().length])
                                 [w.kind().ordinal()]++;
                     }
                 }
                 case Mark.Bucket b -> {
-                    long[] c = counts.computeIfAbsent(bucketOf(b.startMicros()), k -> new long[WriteKind.values().length]);
-                    for (WriteKind kind : WriteKind.values()) {
+                    long[] c = counts.computeIfAbsent(bucketOf(b.startMicros()), k -> new long[WriteClass.values().length]);
+                    for (WriteClass kind : WriteClass.values()) {
                         c[kind.ordinal()] += b.count(kind);
                     }
                 }
             }
         }
         counts.forEach((index, c) -> out.add(new Mark.Bucket(index * bucketMicros, (index + 1) * bucketMicros,
-                c[WriteKind.ACCEPTED.ordinal()], c[WriteKind.REJECTED_STALE.ordinal()], c[WriteKind.MISSING.ordinal()],
-                c[WriteKind.OUT_OF_ORDER.ordinal()], c[WriteKind.OVERWROTE_NEWER.ordinal()])));
+                c[WriteClass.ACCEPTED.ordinal()], c[WriteClass.REJECTED_STALE.ordinal()], c[WriteClass.MISSING.ordinal()],
+                c[WriteClass.OUT_OF_ORDER.ordinal()], c[WriteClass.STALE_OVERWRITE.ordinal()])));
         out.sort(Comparator.comparingLong(Mark::startMicros));
         return out;
     }

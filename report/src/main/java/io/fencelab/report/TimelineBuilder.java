@@ -1,8 +1,9 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceId;
-import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
 import java.util.ArrayDeque;
@@ -13,7 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds a {@link Timeline} from a log in one pass. One use per log. */
+/**
+ * Builds a {@link Timeline} from a log and its judgement in one pass. One use per log. What each
+ * write outcome means (a stale write accepted over newer work, or an ordinary one) is the
+ * judgement's word; the builder only places it.
+ */
 final class TimelineBuilder {
 
     /** The one {@code appliesTo} value that puts a fault on the global lane. */
@@ -62,8 +67,6 @@ final class TimelineBuilder {
         Long highest;
         final List<TokenStep> steps = new ArrayList<>();
         final List<Mark.Write> marks = new ArrayList<>();
-        /** Tokens accepted writes reported replacing: writes under them were applied earlier. */
-        final java.util.Set<Long> replaced = new java.util.HashSet<>();
 
         ResourceState(ResourceId id) {
             this.id = id;
@@ -75,15 +78,16 @@ final class TimelineBuilder {
     private final Map<FaultKey, ArrayDeque<Event.FaultInjected>> openFaults = new HashMap<>();
     private final List<Span.Fault> globalFaults = new ArrayList<>();
     private final List<Span.Fault> faultsOnAll = new ArrayList<>();
-    private final List<Witness> violations = new ArrayList<>();
+    private final Judgement judgement;
     private final List<Timeline.Change> changes = new ArrayList<>();
     private long runMicros;
 
-    private TimelineBuilder() {
+    private TimelineBuilder(Judgement judgement) {
+        this.judgement = judgement;
     }
 
-    static Timeline build(List<? extends Event> events) {
-        TimelineBuilder b = new TimelineBuilder();
+    static Timeline build(List<? extends Event> events, Judgement judgement) {
+        TimelineBuilder b = new TimelineBuilder(judgement);
         for (Event e : inSeqOrder(events)) {
             b.runMicros = Math.max(b.runMicros, e.atMicros());
             b.accept(e);
@@ -144,36 +148,31 @@ final class TimelineBuilder {
             case Event.WriteAccepted e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 Long before = r.highest;
-                // The database's word on what the write replaced beats report order (see SafetyChecker).
-                boolean overwrote;
-                if (e.replacedToken() != null) {
-                    r.replaced.add(e.replacedToken());
-                    overwrote = e.token() < e.replacedToken();
-                } else {
-                    overwrote = before != null && e.token() < before && !r.replaced.contains(e.token());
-                }
+                WriteJudgement judged = judgement.writes().of(e.seq());
+                // Not judged yet (the console draws while the checker catches up): drawn as accepted until it is.
+                boolean overwrote = judged != null && judged.isStaleOverwrite();
                 if (before == null || e.token() > before) {
                     r.highest = e.token();
                     r.steps.add(new TokenStep(e.atMicros(), e.seq(), e.token(), e.holder()));
                 }
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        overwrote ? WriteKind.OVERWROTE_NEWER : WriteKind.ACCEPTED,
-                        overwrote && e.replacedToken() != null ? e.replacedToken() : before));
+                        overwrote ? WriteClass.STALE_OVERWRITE : WriteClass.ACCEPTED,
+                        overwrote ? judged.against() : before));
             }
             case Event.WriteRejectedStale e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        WriteKind.REJECTED_STALE, e.highest()));
+                        WriteClass.REJECTED_STALE, e.highest()));
             }
             case Event.WriteMissing e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        WriteKind.MISSING, r.highest));
+                        WriteClass.MISSING, r.highest));
             }
             case Event.WriteOutOfOrder e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        WriteKind.OUT_OF_ORDER, r.highest));
+                        WriteClass.OUT_OF_ORDER, r.highest));
             }
             case Event.BeliefStarted e -> {
                 HolderState h = holder(e.holder());
@@ -196,7 +195,6 @@ final class TimelineBuilder {
                     holder(e.holder());
                 }
             }
-            case Event.Violation e -> violationLogged(e);
         }
     }
 
@@ -245,16 +243,6 @@ final class TimelineBuilder {
         }
     }
 
-    private void violationLogged(Event.Violation e) {
-        Invariant invariant;
-        try {
-            invariant = Invariant.valueOf(e.invariant());
-        } catch (IllegalArgumentException | NullPointerException unknown) {
-            return; // a log from a newer engine: its witness cannot be named, so it is not highlighted
-        }
-        violations.add(new Witness(invariant, e.description() == null ? "" : e.description(), e.witness()));
-    }
-
     private void mark(ResourceState r, Mark.Write w) {
         r.marks.add(w);
         holder(w.holder()).marks.add(w);
@@ -293,7 +281,7 @@ final class TimelineBuilder {
             resourceLanes.add(new ResourceLane(r.id, r.steps, List.<Mark>copyOf(r.marks)));
         }
         globalFaults.sort(SPAN_ORDER);
-        return new Timeline(runMicros, holderLanes, resourceLanes, globalFaults, changes, Highlights.of(violations), 0);
+        return new Timeline(runMicros, holderLanes, resourceLanes, globalFaults, changes, Highlights.of(judgement.verdict().witnesses()), 0);
     }
 
     /** Faults never healed last to the run's end; placed in seq order so the output is deterministic. */

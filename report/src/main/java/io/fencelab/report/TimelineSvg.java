@@ -1,5 +1,7 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.clock.RunTimes;
+import io.fencelab.engine.check.WriteClass;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -63,7 +65,7 @@ final class TimelineSvg {
         out.append("<svg class=\"timeline\" width=\"").append(TimeAxis.WIDTH).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(TimeAxis.WIDTH).append(' ').append(height)
                 .append("\" role=\"img\" aria-label=\"Timeline of ").append(t.holders().size()).append(" holders and ")
-                .append(t.resources().size()).append(" resources over ").append(Html.esc(Times.seconds(t.runMicros())))
+                .append(t.resources().size()).append(" resources over ").append(Html.esc(RunTimes.seconds(t.runMicros())))
                 .append("\">");
         axis.grid(out, AXIS - 6, height - AXIS + 6, 16);
         axis.grid(out, height - AXIS + 6, height - AXIS + 6, height - 8);
@@ -96,7 +98,7 @@ final class TimelineSvg {
         int n = 0;
         for (Timeline.Change c : t.changes()) {
             String x = Html.num(axis.x(c.atMicros()));
-            out.append("<g class=\"change\"><title>").append(Html.esc("changed at " + Times.seconds(c.atMicros()) + ": "
+            out.append("<g class=\"change\"><title>").append(Html.esc("changed at " + RunTimes.seconds(c.atMicros()) + ": "
                     + c.text())).append("</title><line x1=\"").append(x).append("\" x2=\"").append(x)
                     .append("\" y1=\"").append(AXIS - 4).append("\" y2=\"").append(height - AXIS + 6)
                     .append("\" stroke=\"").append(Palette.CHANGE).append("\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>")
@@ -139,7 +141,7 @@ final class TimelineSvg {
         laneBackground(y, GLOBAL_LANE, 0);
         label(y + 20, "database", null);
         for (Span.Fault f : t.globalFaults()) {
-            String tip = "%s on the database, %s%s".formatted(f.fault(), Times.range(f.startMicros(), f.endMicros()),
+            String tip = "%s on the database, %s%s".formatted(f.fault(), RunTimes.range(f.startMicros(), f.endMicros()),
                     f.detail() == null ? "" : " (" + f.detail() + ")");
             spanRect(f, y + 5, GLOBAL_LANE - 10, "url(#p-fault)", Palette.FAULT, tip);
             text(axis.x(f.startMicros()) + 4, y + 19, "lbl", Html.clip(f.fault(), 24), width(f) > 90);
@@ -159,13 +161,13 @@ final class TimelineSvg {
                 case Span.Pause p -> {
                     spanRect(p, y + 2, HOLDER_LANE - 4, "url(#p-pause)", null,
                             "%s paused (%s): %s, %s".formatted(lane.holder(), p.cause(),
-                                    Times.range(p.startMicros(), p.endMicros()), Times.seconds(p.durationMicros())));
-                    text(axis.x(p.startMicros()) + 4, y + HOLDER_LANE - 5, "lbl muted", "paused " + Times.seconds(p.durationMicros()),
+                                    RunTimes.range(p.startMicros(), p.endMicros()), RunTimes.seconds(p.durationMicros())));
+                    text(axis.x(p.startMicros()) + 4, y + HOLDER_LANE - 5, "lbl muted", "paused " + RunTimes.seconds(p.durationMicros()),
                             width(p) > 80);
                 }
                 case Span.Fault f -> {
                     String tip = "%s on %s, %s%s".formatted(f.fault(), f.appliesTo(),
-                            Times.range(f.startMicros(), f.endMicros()), f.detail() == null ? "" : " (" + f.detail() + ")");
+                            RunTimes.range(f.startMicros(), f.endMicros()), f.detail() == null ? "" : " (" + f.detail() + ")");
                     if (f.durationMicros() == 0) {
                         double x = axis.x(f.startMicros());
                         out.append("<g><title>").append(Html.esc(tip)).append("</title><rect x=\"").append(Html.num(x - 1.5))
@@ -187,7 +189,7 @@ final class TimelineSvg {
         for (int i = 0; i < held.size(); i++) {
             Span.Held h = held.get(i);
             String tip = "%s holds the lease on %s with token %d (lease service): %s, %s%s%s".formatted(
-                    lane.holder(), h.scope(), h.token(), Times.range(h.startMicros(), h.endMicros()), endText(h.end()),
+                    lane.holder(), h.scope(), h.token(), RunTimes.range(h.startMicros(), h.endMicros()), endText(h.end()),
                     h.renewals() == 0 ? "" : ", renewed " + h.renewals() + "×",
                     h.fencingToken() == h.token() ? "" : "; presents token " + h.fencingToken());
             spanRect(h, y + HELD_Y, ROW_H, Palette.HELD, null, tip);
@@ -212,7 +214,7 @@ final class TimelineSvg {
         for (Span s : lane.spans()) {
             if (s instanceof Span.Believed b) {
                 String tip = "%s believes it holds %s with token %d: %s, %s".formatted(lane.holder(), b.scope(), b.token(),
-                        Times.range(b.startMicros(), b.endMicros()),
+                        RunTimes.range(b.startMicros(), b.endMicros()),
                         b.openAtEnd() ? "still believed at the end" : "until " + b.endReason());
                 spanRect(b, y + BELIEVED_Y, ROW_H, Palette.BELIEVED, null, tip);
                 double x0 = axis.x(b.startMicros());
@@ -232,8 +234,8 @@ final class TimelineSvg {
         for (Span s : lane.spans()) {
             if (s instanceof Span.Gap g) {
                 String tip = "Gap: %s still believes it holds token %d after the lease service stopped counting it as held: %s (%s)"
-                        .formatted(lane.holder(), g.token(), Times.range(g.startMicros(), g.endMicros()),
-                                Times.seconds(g.durationMicros()));
+                        .formatted(lane.holder(), g.token(), RunTimes.range(g.startMicros(), g.endMicros()),
+                                RunTimes.seconds(g.durationMicros()));
                 double x0 = axis.x(g.startMicros());
                 double w = Math.max(1.5, width(g));
                 // The empty place in the held row, outlined: where the holder thinks a lease is.
@@ -286,7 +288,7 @@ final class TimelineSvg {
             case FAULT -> "faults";
         };
         return "%s: %d %s between %s (grouped; every one is in events.jsonl)".formatted(holder, c.count(), what,
-                Times.range(c.startMicros(), c.endMicros()));
+                RunTimes.range(c.startMicros(), c.endMicros()));
     }
 
     // ---- resources ------------------------------------------------------------------------------
@@ -332,7 +334,7 @@ final class TimelineSvg {
                 out.append("<rect class=\"hit\" x=\"").append(Html.num(x0)).append("\" y=\"").append(Html.num(yy - 5))
                         .append("\" width=\"").append(Html.num(Math.max(2, x1 - x0))).append("\" height=\"10\"><title>")
                         .append(Html.esc("%s: highest accepted token %d, from %s's write at %s".formatted(lane.resource(),
-                                s.token(), s.holder(), Times.seconds(s.atMicros()))))
+                                s.token(), s.holder(), RunTimes.seconds(s.atMicros()))))
                         .append("</title></rect>");
                 String label = steps.size() <= FEW ? "highest " + s.token() + " (" + s.holder() + ")" : Long.toString(s.token());
                 if (x0 - lastLabel > Math.max(LABEL_SPACING, textWidth(label) + 8)
@@ -388,7 +390,7 @@ final class TimelineSvg {
                         String label = worded ? wordedLabel(w, holderLane) : Long.toString(w.token());
                         double width = textWidth(label);
                         double gap = ringed ? 15 : 9;
-                        String cls = w.kind() == WriteKind.OVERWROTE_NEWER ? "lbl bad" : "lbl";
+                        String cls = w.kind() == WriteClass.STALE_OVERWRITE ? "lbl bad" : "lbl";
                         if (x + gap + width <= TimeAxis.WIDTH - 2 && x + gap > labelEnd + 6) {
                             text(x + gap, y + 4, cls, label, true);
                             labelEnd = x + gap + width;
@@ -418,7 +420,7 @@ final class TimelineSvg {
                     : w.token() + " rejected: " + w.highestBefore() + " is newer";
             case MISSING -> w.token() + ": missing";
             case OUT_OF_ORDER -> w.token() + ": out of order";
-            case OVERWROTE_NEWER -> w.token() + " overwrote " + w.highestBefore();
+            case STALE_OVERWRITE -> w.token() + " overwrote " + w.highestBefore();
         };
     }
 
@@ -429,11 +431,11 @@ final class TimelineSvg {
 
     private static String writeTip(Mark.Write w, boolean holderLane) {
         String tip = holderLane
-                ? "%s: %s's write with token %d to %s: %s".formatted(Times.seconds(w.atMicros()), w.holder(), w.token(),
+                ? "%s: %s's write with token %d to %s: %s".formatted(RunTimes.seconds(w.atMicros()), w.holder(), w.token(),
                         w.resource(), Palette.describe(w.kind()))
-                : "%s: %s's write with token %d: %s".formatted(Times.seconds(w.atMicros()), w.holder(), w.token(),
+                : "%s: %s's write with token %d: %s".formatted(RunTimes.seconds(w.atMicros()), w.holder(), w.token(),
                         Palette.describe(w.kind()));
-        if (w.highestBefore() != null && (w.kind() == WriteKind.REJECTED_STALE || w.kind() == WriteKind.OVERWROTE_NEWER)) {
+        if (w.highestBefore() != null && (w.kind() == WriteClass.REJECTED_STALE || w.kind() == WriteClass.STALE_OVERWRITE)) {
             tip += " (the resource had accepted token " + w.highestBefore() + ")";
         }
         return tip + " [seq " + w.seq() + "]";
@@ -445,9 +447,9 @@ final class TimelineSvg {
         double w = Math.max(1.5, axis.x(b.endMicros()) - x0 - 0.5);
         double total = b.total();
         double height = 4 + 14 * Math.sqrt(total / maxBucket);
-        StringBuilder tip = new StringBuilder(Times.range(b.startMicros(), b.endMicros())).append(':');
+        StringBuilder tip = new StringBuilder(RunTimes.range(b.startMicros(), b.endMicros())).append(':');
         String sep = " ";
-        for (WriteKind kind : WriteKind.values()) {
+        for (WriteClass kind : WriteClass.values()) {
             if (b.count(kind) > 0) {
                 tip.append(sep).append(b.count(kind)).append(' ').append(Palette.describe(kind));
                 sep = ", ";
@@ -455,7 +457,7 @@ final class TimelineSvg {
         }
         out.append("<g><title>").append(Html.esc(tip.toString())).append("</title>");
         double y = baseline;
-        for (WriteKind kind : WriteKind.values()) {
+        for (WriteClass kind : WriteClass.values()) {
             long n = b.count(kind);
             if (n == 0) {
                 continue;

@@ -1,20 +1,24 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * The verdict in plain language, told from the events: which stale writes were refused and what the
- * resource kept, or which got through and what they overwrote. The first sentence is the headline.
+ * The verdict in plain language, told from the events and their judgement: which stale writes were
+ * refused and what the resource kept, or which got through (as the checker classified them) and
+ * what they overwrote. The first sentence is the headline.
  */
 public final class VerdictText {
 
@@ -24,58 +28,60 @@ public final class VerdictText {
     private VerdictText() {
     }
 
-    /** The write a resource keeps: the last one accepted under its highest token. */
-    private record Kept(String holder, long token, long atMicros) {}
-
     /** The plain-language verdict of a run, headline first: what the command line prints. */
-    public static List<String> of(List<? extends Event> events, Verdict verdict) {
-        return sentences(events, verdict, Timeline.from(events, verdict));
+    public static List<String> of(List<? extends Event> events, Judgement judgement) {
+        return sentences(events, judgement, Timeline.from(events, judgement));
     }
 
-    static List<String> sentences(List<? extends Event> events, Verdict verdict, Timeline timeline) {
-        Map<ResourceId, Kept> kept = new HashMap<>();
+    static List<String> sentences(List<? extends Event> events, Judgement judgement, Timeline timeline) {
+        Verdict verdict = judgement.verdict();
+        Map<Long, Event.WriteAccepted> accepted = new HashMap<>();
         List<String> rejected = new ArrayList<>();
         List<String> overwrote = new ArrayList<>();
         List<Event.WriteRejectedStale> rejections = new ArrayList<>();
+        List<Event.WriteAccepted> overwrites = new ArrayList<>();
         int rejectedCount = 0;
         int overwroteCount = 0;
-        long accepted = 0;
+        long acceptedCount = 0;
         for (Event event : events) {
             if (event instanceof Event.WriteAccepted w) {
-                accepted++;
-                ResourceId id = new ResourceId(w.target(), w.scope(), w.key());
-                Kept before = kept.get(id);
-                if (before != null && w.token() < before.token()) {
-                    if (overwroteCount++ < EXAMPLES) {
-                        overwrote.add("%s's write with token %d was accepted at %s on %s although %s's write with token %d was already there (%s): stale work overwrote newer work."
-                                .formatted(w.holder(), w.token(), Times.seconds(w.atMicros()), id, before.holder(),
-                                        before.token(), Times.seconds(before.atMicros())));
-                    }
-                } else {
-                    kept.put(id, new Kept(w.holder(), w.token(), w.atMicros()));
+                acceptedCount++;
+                accepted.put(w.seq(), w);
+                if (judgement.classOf(w.seq()) == WriteClass.STALE_OVERWRITE && overwroteCount++ < EXAMPLES) {
+                    overwrites.add(w);
                 }
             } else if (event instanceof Event.WriteRejectedStale r && rejectedCount++ < EXAMPLES) {
                 rejections.add(r);
             }
         }
-        // Told after the scan, so "holds" names what the resource kept at the end of the run.
+        for (Event.WriteAccepted w : overwrites) {
+            WriteJudgement judged = judgement.writes().of(w.seq());
+            Event.WriteAccepted newer = accepted.get(judged.againstSeq());
+            String over = newer == null
+                    ? "a write with the newer token %d was already there".formatted(judged.against())
+                    : "%s's write with token %d was already there (%s)".formatted(newer.holder(), newer.token(),
+                            RunTimes.seconds(newer.atMicros()));
+            overwrote.add("%s's write with token %d was accepted at %s on %s although %s: stale work overwrote newer work."
+                    .formatted(w.holder(), w.token(), RunTimes.seconds(w.atMicros()), idOf(w), over));
+        }
+        // "Holds" names what the checker says the resource must keep at the end of the run.
         for (Event.WriteRejectedStale r : rejections) {
             ResourceId id = new ResourceId(r.target(), r.scope(), r.key());
-            Kept k = kept.get(id);
+            Event.WriteAccepted k = judgement.kept().get(id);
             String after = k == null
                     ? "%s had already accepted token %d.".formatted(id, r.highest())
                     : "%s holds %s's write from token %d.".formatted(id, k.holder(), k.token());
             rejected.add("%s's write with token %d was rejected as stale at %s; %s"
-                    .formatted(r.holder(), r.token(), Times.seconds(r.atMicros()), after));
+                    .formatted(r.holder(), r.token(), RunTimes.seconds(r.atMicros()), after));
         }
 
         List<String> out = new ArrayList<>();
         if (verdict.isSafe()) {
             if (rejected.isEmpty()) {
-                out.add(accepted == 0
+                out.add(acceptedCount == 0
                         ? "Safe: no write was accepted, so none could be stale."
                         : "Safe: every one of the %d accepted writes carried its resource's newest token; no stale write was attempted."
-                                .formatted(accepted));
+                                .formatted(acceptedCount));
             } else {
                 out.addAll(rejected);
                 more(out, rejectedCount, "stale write was", "stale writes were", "rejected the same way");
@@ -114,8 +120,8 @@ public final class VerdictText {
             return List.of();
         }
         String sentence = "%s went on believing it held token %d for %s after the lease service stopped counting it as held (%s)."
-                .formatted(holder, longest.token(), Times.seconds(longest.durationMicros()),
-                        Times.range(longest.startMicros(), longest.endMicros()));
+                .formatted(holder, longest.token(), RunTimes.seconds(longest.durationMicros()),
+                        RunTimes.range(longest.startMicros(), longest.endMicros()));
         if (count > 1) {
             sentence += " That is the longest of %d such gaps.".formatted(count);
         }
@@ -143,6 +149,10 @@ public final class VerdictText {
 
     /** {@code STALE_OVERWRITE} as {@code stale overwrite}. */
     static String name(Invariant invariant) {
-        return invariant.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return EventText.words(invariant.name());
+    }
+
+    private static ResourceId idOf(Event.WriteAccepted w) {
+        return new ResourceId(w.target(), w.scope(), w.key());
     }
 }

@@ -37,7 +37,7 @@ class ReportBundleTest {
         Stories.Ran ran = Stories.run(db, FencingMode.FENCED, dir);
         Files.copy(ran.result().eventLog(), bundle.resolve("events.jsonl"));
         var result = new io.fencelab.engine.run.RunResult(ran.result().spec(), ran.result().runId(), ran.result().endReason(),
-                ran.result().verdict(), ran.result().finalStateJudged(), ran.result().metrics(), bundle.resolve("events.jsonl"),
+                ran.result().judgement(), ran.result().metrics(), bundle.resolve("events.jsonl"),
                 ran.result().events(), ran.result().database());
         ReportInput base = Stories.input(ran, "t");
         ReportInput input = new ReportInput(base.scenario(), base.title(), base.summary(), base.story(), result, base.events(),
@@ -48,7 +48,7 @@ class ReportBundleTest {
         assertThat(Files.mismatch(written.events(), ran.result().eventLog())).isEqualTo(-1L);
         try (var files = Files.list(bundle)) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted())
-                    .containsExactly("events.jsonl", "metrics.csv", "report.html", "summary.json");
+                    .containsExactly("events.jsonl", "judgement.json", "metrics.csv", "report.html", "summary.json");
         }
     }
 }

@@ -41,7 +41,8 @@ class SummaryJsonTest {
         }
         assertThat(fields).containsExactly("scenario", "title", "seed", "executor", "fencing", "tokenScheme", "verdict",
                 "expected", "expectationMet", "mismatches", "endReason", "witnesses", "settingChanges", "totals", "events", "database");
-        assertThat(json.get("totals").size()).isEqualTo(5);
+        assertThat(json.get("totals").size()).isEqualTo(6);
+        assertThat(json.get("totals").get("staleOverwrites").asLong()).as("from the judgement").isEqualTo(1);
         assertThat(json.get("verdict").asText()).isEqualTo("VIOLATED");
         assertThat(json.get("expectationMet").isBoolean()).isTrue();
         assertThat(json.get("events").asInt()).isEqualTo(7);
@@ -66,7 +67,7 @@ class SummaryJsonTest {
         assertThat(changes.get(0).get("to").asText()).isEqualTo("UNFENCED");
         assertThat(changes.get(1).get("from").isNull()).as("nothing before a fault was added").isTrue();
 
-        Timeline timeline = Timeline.from(renumbered);
+        Timeline timeline = Judged.timeline(renumbered);
         assertThat(timeline.changes()).extracting(Timeline.Change::text)
                 .containsExactly("fencing FENCED \u2192 UNFENCED", "fault added: PAUSE on A at 0s for 40s");
         String html = HtmlReport.render(input);

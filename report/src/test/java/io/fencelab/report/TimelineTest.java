@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.check.WriteClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -25,7 +26,7 @@ class TimelineTest {
     @Test
     void theFencedStoryShowsAHeldLeaseALongerBeliefTheGapThePauseAndTheRejection(Database db, @TempDir Path dir)
             throws Exception {
-        Timeline t = Timeline.from(Stories.run(db, FencingMode.FENCED, dir).events());
+        Timeline t = Judged.timeline(Stories.run(db, FencingMode.FENCED, dir).events());
 
         HolderLane a = t.holder("A").orElseThrow();
         assertThat(a.held()).as("A's lease as the lease service sees it").singleElement()
@@ -38,7 +39,7 @@ class TimelineTest {
                 .containsExactly(tuple(30 * S, 45 * S, 41L));
         assertThat(a.pauses()).extracting(Span::startMicros, Span::endMicros).containsExactly(tuple(10 * S, 45 * S));
         assertThat(a.writes()).extracting(Mark.Write::atMicros, Mark.Write::token, Mark.Write::kind, Mark.Write::highestBefore)
-                .containsExactly(tuple(45 * S, 41L, WriteKind.REJECTED_STALE, 42L));
+                .containsExactly(tuple(45 * S, 41L, WriteClass.REJECTED_STALE, 42L));
 
         HolderLane b = t.holder("B").orElseThrow();
         assertThat(b.held()).singleElement().satisfies(h -> assertThat(h.startMicros()).isEqualTo(31 * S))
@@ -56,10 +57,10 @@ class TimelineTest {
     @Test
     void theUnfencedStoryMarksAsOverwriteAndHighlightsTheWitness(Database db, @TempDir Path dir) throws Exception {
         Stories.Ran ran = Stories.run(db, FencingMode.UNFENCED, dir);
-        Timeline t = Timeline.from(ran.events(), ran.result().verdict());
+        Timeline t = Timeline.from(ran.events(), ran.result().judgement());
 
         Mark.Write stale = t.holder("A").orElseThrow().writes().getFirst();
-        assertThat(stale.kind()).as("A's write at 45 s landed over token 42").isEqualTo(WriteKind.OVERWROTE_NEWER);
+        assertThat(stale.kind()).as("A's write at 45 s landed over token 42").isEqualTo(WriteClass.STALE_OVERWRITE);
         assertThat(List.of(stale.atMicros(), stale.token(), stale.highestBefore())).containsExactly(45 * S, 41L, 42L);
         assertThat(t.resource(REPORT_ROW).orElseThrow().steps()).as("the highest accepted token stays 42")
                 .extracting(TokenStep::token).containsExactly(42L);
@@ -75,8 +76,8 @@ class TimelineTest {
     }
 
     @Test
-    void offlineTheLogsOwnViolationEventsAreHighlighted(Database db, @TempDir Path dir) throws Exception {
-        Timeline t = Timeline.from(Stories.run(db, FencingMode.UNFENCED, dir).events());
+    void offlineTheLogJudgedAgainHighlightsTheSameWitness(Database db, @TempDir Path dir) throws Exception {
+        Timeline t = Judged.timeline(Stories.run(db, FencingMode.UNFENCED, dir).events());
 
         assertThat(t.highlights().witnesses()).extracting(w -> w.invariant()).containsExactly(Invariant.STALE_OVERWRITE);
         assertThat(t.highlights().contains(t.holder("A").orElseThrow().writes().getFirst())).isTrue();
@@ -92,7 +93,7 @@ class TimelineTest {
                 new Event.FaultInjected(5, 3 * S, "REQUEST_DELAY", "A", 50 * S, "amount PT1S"),
                 new Event.RunEnded(6, 20 * S, "stopped"));
 
-        HolderLane a = Timeline.from(events).holder("A").orElseThrow();
+        HolderLane a = Judged.timeline(events).holder("A").orElseThrow();
 
         assertThat(a.held()).singleElement().satisfies(h -> assertThat(h.endMicros()).isEqualTo(20 * S))
                 .satisfies(h -> assertThat(h.openAtEnd()).isTrue());
@@ -118,7 +119,7 @@ class TimelineTest {
                 new Event.FaultHealed(10, 5 * S, "DATABASE_RESTART", "database"),
                 new Event.RunEnded(11, 6 * S, "completed"));
 
-        Timeline t = Timeline.from(events);
+        Timeline t = Judged.timeline(events);
 
         assertThat(t.holder("A").orElseThrow().held()).singleElement()
                 .satisfies(h -> assertThat(List.of(h.startMicros(), h.endMicros(), (long) h.renewals())).containsExactly(0L, 4 * S, 2L))
@@ -137,13 +138,13 @@ class TimelineTest {
                 new Event.BeliefEnded(2, 4 * S, "C", "x", 9, "renewal failed"),
                 new Event.RunEnded(3, 5 * S, "completed"));
 
-        assertThat(Timeline.from(events).holder("C").orElseThrow().gaps())
+        assertThat(Judged.timeline(events).holder("C").orElseThrow().gaps())
                 .extracting(Span::startMicros, Span::endMicros, Span::seqs).containsExactly(tuple(S, 4 * S, List.of(2L)));
     }
 
     @Test
     void crowdedLanesAreBucketedPerKindAndHighlightedWritesStayIndividual() {
-        Timeline t = Timeline.from(SyntheticLog.events(20_000, 4, 7));
+        Timeline t = Judged.timeline(SyntheticLog.events(20_000, 4, 7));
         HolderLane busiest = t.holders().stream().max((x, y) -> Integer.compare(x.marks().size(), y.marks().size())).orElseThrow();
         Mark.Write kept = busiest.writes().get(busiest.writes().size() / 2);
         Timeline highlighted = t.highlight(List.of(new io.fencelab.engine.check.Witness(Invariant.STALE_OVERWRITE, "w",
@@ -155,9 +156,9 @@ class TimelineTest {
         assertThat(small.isAggregated()).isTrue();
         assertThat(lane.marks()).as("buckets plus the highlighted write").hasSizeLessThanOrEqualTo(51);
         assertThat(lane.writes()).as("the highlighted write is still one mark").containsExactly(kept);
-        long before = busiest.writes().stream().filter(w -> w.kind() == WriteKind.ACCEPTED).count();
+        long before = busiest.writes().stream().filter(w -> w.kind() == WriteClass.ACCEPTED).count();
         long after = lane.marks().stream().mapToLong(m -> m instanceof Mark.Bucket b ? b.accepted()
-                : ((Mark.Write) m).kind() == WriteKind.ACCEPTED ? 1 : 0).sum();
+                : ((Mark.Write) m).kind() == WriteClass.ACCEPTED ? 1 : 0).sum();
         assertThat(after).as("every accepted write still counted").isEqualTo(before);
         assertThat(lane.spans().stream().filter(s -> s.kind() == Span.Kind.HELD).count()).isLessThanOrEqualTo(51);
         assertThat(small.resources()).allSatisfy(r -> assertThat(r.steps().size()).isLessThanOrEqualTo(50));
@@ -165,7 +166,7 @@ class TimelineTest {
 
     @Test
     void aTimelineWithinTheLimitIsNotChangedByAggregation() {
-        Timeline t = Timeline.from(SyntheticLog.events(200, 2, 3));
+        Timeline t = Judged.timeline(SyntheticLog.events(200, 2, 3));
 
         assertThat(t.aggregated(10_000)).isSameAs(t);
     }

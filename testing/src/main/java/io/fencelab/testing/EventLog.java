@@ -112,7 +112,12 @@ public final class EventLog {
         return add(new Event.WriteOutOfOrder(next(), micros(at), holder, scope, token, target, key, opSeq, highestOpSeq));
     }
 
-    public Event.Violation violation(double at, String invariant, List<Long> witness) {
-        return add(new Event.Violation(next(), micros(at), invariant, "published by a checker", witness));
+    /**
+     * A line as logs written before the judgement was kept apart carried it: the checker's
+     * conclusion, numbered like an event. Readers must read past it.
+     */
+    public static String legacyViolationLine(long seq, double at, String invariant, List<Long> witness) {
+        return "{\"type\":\"Violation\",\"seq\":%d,\"atMicros\":%d,\"invariant\":\"%s\",\"description\":\"published by a checker\",\"witness\":%s}"
+                .formatted(seq, micros(at), invariant, witness.toString().replace(" ", ""));
     }
 }

@@ -75,7 +75,7 @@ public final class RandomLog {
                     case 2 -> new Event.FaultInjected(seq, now, "pause", holder, 1_000_000, "");
                     case 3 -> new Event.BeliefStarted(seq, now, holder, scope, token);
                     case 4 -> new Event.OperationFailed(seq, now, holder, "write", "connection killed");
-                    default -> new Event.Violation(seq, now, "STALE_OVERWRITE", "from a checker", List.of(1L));
+                    default -> new Event.LeaseRenewalFailed(seq, now, holder, scope, token, "arrived too late");
                 };
             };
             log.add(event);

@@ -2,6 +2,8 @@ package io.fencelab.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.JudgementJson;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -30,6 +33,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "EVENTS", description = "An events.jsonl written by 'fencelab run --report'.")
     Path events;
 
+    @Option(names = "--judgement", paramLabel = "FILE",
+            description = "Also write the judgement (verdict, witnesses, every write's class) as JSON to FILE.")
+    Path judgementFile;
+
     @Spec
     CommandSpec spec;
 
@@ -40,10 +47,15 @@ public final class CheckCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no such file: " + events);
         }
         List<Event> log = EventLogReader.read(events);
-        Verdict verdict = SafetyChecker.judge(log);
+        Judgement judgement = SafetyChecker.judgement(log);
+        Verdict verdict = judgement.verdict();
         out.printf("%s: %d events, verdict %s%n", events, log.size(), verdict.kind());
         for (Witness w : verdict.witnesses()) {
             out.printf("  %s: %s (events %s)%n", w.invariant(), w.summary(), w.eventSeqs());
+        }
+        if (judgementFile != null) {
+            JudgementJson.write(judgementFile, judgement);
+            out.printf("judgement: %s%n", judgementFile);
         }
         Path summary = events.resolveSibling("summary.json");
         if (Files.isRegularFile(summary)) {

@@ -81,7 +81,7 @@ public final class RunCommand implements Callable<Integer> {
         ReportInput report = ReportInput.of(sc, runSpec, result, events, Map.of());
         List<String> mismatches = report.mismatches();
         printSummary(out, sc, result, mismatches);
-        VerdictText.of(events, result.verdict()).forEach(line -> out.printf("  %s%n", line));
+        VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
         if (reportDir != null) {
             ReportBundle.write(reportDir, report);
             out.printf("report: %s%n", reportDir.resolve("report.html"));

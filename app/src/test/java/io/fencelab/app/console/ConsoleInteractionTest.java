@@ -10,7 +10,7 @@ import io.fencelab.app.console.view.TimelineView;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.report.Mark;
-import io.fencelab.report.WriteKind;
+import io.fencelab.engine.check.WriteClass;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.control.Button;
@@ -44,7 +44,7 @@ class ConsoleInteractionTest extends ConsoleTestBase {
     @Test
     void hoveringAMarkTellsWhatItIsAndClickingPinsIt(FxRobot robot) {
         Mark.Write stale = runPausedHolderToTheEnd();
-        assertThat(stale.kind()).isEqualTo(WriteKind.REJECTED_STALE);
+        assertThat(stale.kind()).isEqualTo(WriteClass.REJECTED_STALE);
         TimelineView timeline = fx(() -> console.view().timeline());
         Point2D at = fx(() -> timeline.canvas().localToScreen(timeline.canvasPointOf(stale.seq())));
 

@@ -10,7 +10,7 @@ import io.fencelab.app.console.model.Parameters;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.report.WriteKind;
+import io.fencelab.engine.check.WriteClass;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,7 +117,7 @@ class ConsoleLiveTest extends ConsoleTestBase {
         assertThat(fx(() -> List.copyOf(console.model().handFaults()))).singleElement()
                 .satisfies(line -> assertThat(line).contains("pause now on A").endsWith("(live)"));
         assertThat(fx(() -> main().timeline().holder("A").orElseThrow().marks()))
-                .anyMatch(m -> m instanceof io.fencelab.report.Mark.Write w && w.kind() == WriteKind.REJECTED_STALE);
+                .anyMatch(m -> m instanceof io.fencelab.report.Mark.Write w && w.kind() == WriteClass.REJECTED_STALE);
         screenshot("live-pause-by-hand");
     }
 

@@ -6,11 +6,15 @@ import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.Parameters;
+import io.fencelab.scenarios.Scenario;
+import io.fencelab.report.ReportInput;
+import io.fencelab.report.ReportBundle;
+import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Mark;
 import io.fencelab.report.Timeline;
-import io.fencelab.report.WriteKind;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;
@@ -41,7 +45,7 @@ class ConsoleRunTest extends ConsoleTestBase {
         assertThat(a.writes()).as("A's writes on the timeline")
                 .anySatisfy(w -> {
                     assertThat(w.token()).isEqualTo(41);
-                    assertThat(w.kind()).isEqualTo(WriteKind.REJECTED_STALE);
+                    assertThat(w.kind()).isEqualTo(WriteClass.REJECTED_STALE);
                 });
         assertThat(a.gaps()).as("A believed it held 41 after its lease expired").isNotEmpty();
         String verdict = labelText("#verdict-label");
@@ -51,7 +55,7 @@ class ConsoleRunTest extends ConsoleTestBase {
     }
 
     @Test
-    void theConsoleShowsTheSameEventsAsTheCommandLineForTheSameScenarioAndSeed(@TempDir Path dir) throws Exception {
+    void theConsoleExportsTheCommandLinesEventsAndJudgementByteForByte(@TempDir Path dir) throws Exception {
         waitForDatabase();
         fxRun(() -> {
             console.controller().select("paused-holder-unfenced");
@@ -59,15 +63,25 @@ class ConsoleRunTest extends ConsoleTestBase {
             console.controller().play();
         });
         waitUntil("the run has ended", 60, () -> console.controller().allOver());
-        List<String> shown = fx(() -> main().events().toList().stream().map(Object::toString).toList());
+        Path exported = dir.resolve("console");
+        java.util.concurrent.CompletableFuture<String> written = new java.util.concurrent.CompletableFuture<>();
+        fxRun(() -> console.controller().exportReport(exported, written::complete));
+        assertThat(written.get(30, java.util.concurrent.TimeUnit.SECONDS)).startsWith("Report written");
 
-        RunSpec spec = Catalog.shipped().load("paused-holder-unfenced").spec();
-        List<String> logged;
-        try (Run run = Run.prepare(db, spec, dir.resolve("cli.jsonl"))) {
-            logged = EventLogReader.read(run.runToEnd().eventLog()).stream().map(Object::toString).toList();
+        Scenario scenario = Catalog.shipped().load("paused-holder-unfenced");
+        Path cli = dir.resolve("cli");
+        RunResult result;
+        try (Run run = Run.prepare(db, scenario.spec(), java.nio.file.Files.createDirectories(cli).resolve("events.jsonl"))) {
+            result = run.runToEnd();
         }
-        assertThat(shown).as("every event, the checker's Violation included, at the same seq").isEqualTo(logged)
-                .anySatisfy(e -> assertThat(e).startsWith("Violation["));
+        ReportBundle.write(cli, ReportInput.of(scenario, scenario.spec(), result, EventLogReader.read(result.eventLog()),
+                java.util.Map.of()));
+
+        assertThat(java.nio.file.Files.mismatch(exported.resolve("events.jsonl"), cli.resolve("events.jsonl")))
+                .as("the same history, byte for byte").isEqualTo(-1L);
+        assertThat(java.nio.file.Files.mismatch(exported.resolve("judgement.json"), cli.resolve("judgement.json")))
+                .as("the same judgement, byte for byte").isEqualTo(-1L);
+        assertThat(java.nio.file.Files.readString(cli.resolve("judgement.json"))).contains("\"STALE_OVERWRITE\"");
     }
 
     @Test
@@ -91,7 +105,7 @@ class ConsoleRunTest extends ConsoleTestBase {
         Timeline timeline = fx(() -> main().timeline());
         Mark.Write stale = timeline.holder("A").orElseThrow().writes().stream()
                 .filter(w -> w.token() == 41).findFirst().orElseThrow();
-        assertThat(stale.kind()).as("A's write with 41 landed over B's 42").isEqualTo(WriteKind.OVERWROTE_NEWER);
+        assertThat(stale.kind()).as("A's write with 41 landed over B's 42").isEqualTo(WriteClass.STALE_OVERWRITE);
         assertThat(timeline.highlights().contains(stale.seq())).as("the stale write is part of a witness").isTrue();
         assertThat(labelText("#verdict-label")).isEqualTo("VIOLATED");
 

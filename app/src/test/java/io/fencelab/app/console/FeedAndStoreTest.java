@@ -1,5 +1,8 @@
 package io.fencelab.app.console;
 
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.report.EventText;
+import io.fencelab.engine.clock.RunTimes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.feed.EventFeed;
@@ -66,13 +69,26 @@ class FeedAndStoreTest {
     void narrationTellsTheStaleRejectionPlainlyAndRanksItAboveRoutine() {
         Event stale = new Event.WriteRejectedStale(12, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", 42);
         Event attempt = new Event.WriteAttempted(11, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", null);
-        assertThat(Narration.line(stale))
+        assertThat(Narration.line(stale, null))
                 .isEqualTo("45.000 s  report-1 refuses A's write with token 41: it has already accepted 42. The fence held.");
         assertThat(Narration.weight(stale)).isGreaterThan(Narration.weight(attempt));
-        assertThat(Narration.type(stale)).isEqualTo("WriteRejectedStale");
-        assertThat(Narration.seconds(125_500_000)).isEqualTo("2 min 05.500 s");
-        assertThat(Narration.shortTime(250_000)).isEqualTo("250 ms");
-        assertThat(Narration.shortTime(45_000_000)).isEqualTo("45 s");
+        assertThat(EventText.type(stale)).isEqualTo("WriteRejectedStale");
+        assertThat(RunTimes.precise(125_500_000)).isEqualTo("2 min 05.500 s");
+        assertThat(RunTimes.brief(250_000)).isEqualTo("250 ms");
+        assertThat(RunTimes.brief(45_000_000)).isEqualTo("45 s");
+    }
+
+    @Test
+    void narrationTellsAnAcceptedStaleWriteAsTheJudgementClassifiesIt() {
+        List<Event> log = List.of(
+                new Event.LeaseAcquired(1, 0, "A", "report", 41, 41, 30_000_000),
+                new Event.LeaseAcquired(2, 31_000_000, "B", "report", 42, 42, 61_000_000),
+                new Event.WriteAccepted(3, 35_000_000, "B", "report", 42, TargetKind.ROW, "report-1", "b", null),
+                new Event.WriteAccepted(4, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", "a", 42L));
+
+        assertThat(Narration.line(log.get(3), SafetyChecker.judgement(log))).as("not told as an ordinary write")
+                .isEqualTo("45.000 s  report-1 accepts A's write with token 41 over newer work (token 42): "
+                        + "a stale write got through.");
     }
 
     private static List<Event> events(long from, long to) {

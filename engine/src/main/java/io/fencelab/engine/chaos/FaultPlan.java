@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Expands fault specs into concrete occurrences for a run, before it starts. The same specs, holders,
+ * Expands fault specs into concrete occurrences for a run, before it starts (or, for a spec a live
+ * change adds, from the run time it is added: {@link #expandFrom}). The same specs, holders,
  * duration and seed always give the same plan, which is what makes simulated runs replayable and
  * lets live runs inject the same faults.
  */
@@ -22,6 +23,35 @@ public final class FaultPlan {
     public static List<FaultOccurrence> expand(List<FaultSpec> specs, List<String> holders, Duration runLength,
                                                long seed) {
         return expandTagged(specs, holders, runLength, seed).stream().map(Planned::occurrence).toList();
+    }
+
+    /**
+     * The occurrences of {@code spec} when it is added to a run already at run time {@code from}:
+     * scripted ones keep their times, clipped to start no earlier than {@code from} (one that has
+     * healed by then is left out; a connection kill due exactly now still happens), and repeating
+     * ones are drawn afresh from {@code from} to the end of the run.
+     */
+    public static List<FaultOccurrence> expandFrom(FaultSpec spec, List<String> holders, Duration from,
+                                                   Duration runLength, long seed) {
+        List<FaultOccurrence> plan = new ArrayList<>();
+        switch (spec.start()) {
+            case FaultStart.At at -> {
+                for (FaultOccurrence o : expand(List.of(spec), holders, runLength, seed)) {
+                    boolean killNow = o.kind() == FaultKind.CONNECTION_KILL && o.start().equals(from);
+                    if (o.end().compareTo(from) <= 0 && !killNow) {
+                        continue; // its time has passed
+                    }
+                    Duration start = o.start().compareTo(from) < 0 ? from : o.start();
+                    plan.add(new FaultOccurrence(o.kind(), o.target(), start, o.end().minus(start), o.amount()));
+                }
+            }
+            case FaultStart.Every every -> {
+                for (FaultOccurrence o : expand(List.of(spec), holders, runLength.minus(from), seed)) {
+                    plan.add(new FaultOccurrence(o.kind(), o.target(), o.start().plus(from), o.length(), o.amount()));
+                }
+            }
+        }
+        return List.copyOf(plan);
     }
 
     /** {@link #expand}, each occurrence with its spec. */

@@ -1,5 +1,6 @@
 package io.fencelab.engine.check;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event.WriteAccepted;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,7 +34,7 @@ final class FinalStateCheck {
             if (got == null) {
                 found.add(new Witness(Invariant.FINAL_STATE_MISMATCH,
                         "%s is missing from the final state, but %s's write with token %d at %s was accepted"
-                                .formatted(id, want.holder(), want.token(), Seconds.of(want.atMicros())),
+                                .formatted(id, want.holder(), want.token(), RunTimes.seconds(want.atMicros())),
                         List.of(want.seq())));
             } else if (!matches(want, got)) {
                 found.add(mismatch(id, writes, got));
@@ -52,16 +53,16 @@ final class FinalStateCheck {
         TreeSet<Long> seqs = new TreeSet<>(List.of(want.seq()));
         String summary = "%s ends with token %d (value %s), not %s's write with token %d at %s (value %s), the last accepted under the highest token"
                 .formatted(id, got.token(), got.valueDigest(), want.holder(), want.token(),
-                        Seconds.of(want.atMicros()), want.valueDigest());
+                        RunTimes.seconds(want.atMicros()), want.valueDigest());
         WriteAccepted last = writes.lastAccepted();
         if (last != want && matches(last, got)) {
             // Usually an unfenced store: the last writer won, whatever its token.
             seqs.add(last.seq());
             summary += "; it holds %s's later write with token %d at %s"
-                    .formatted(last.holder(), last.token(), Seconds.of(last.atMicros()));
+                    .formatted(last.holder(), last.token(), RunTimes.seconds(last.atMicros()));
         } else if (last != want) {
             summary += "; nor does it hold the last accepted write (%s's with token %d at %s)"
-                    .formatted(last.holder(), last.token(), Seconds.of(last.atMicros()));
+                    .formatted(last.holder(), last.token(), RunTimes.seconds(last.atMicros()));
         }
         return new Witness(Invariant.FINAL_STATE_MISMATCH, summary, List.copyOf(seqs));
     }

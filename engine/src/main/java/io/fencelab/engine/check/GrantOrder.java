@@ -1,5 +1,6 @@
 package io.fencelab.engine.check;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event.LeaseAcquired;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,8 +37,8 @@ final class GrantOrder {
         String relation = t == earlier ? "reusing" : "below";
         found.add(new Witness(invariant,
                 "%s was granted %s %d on scope %s at %s, %s %s's grant of %d (%s): a resource cannot order %s after %s"
-                        .formatted(grant.holder(), what, t, grant.scope(), Seconds.of(grant.atMicros()), relation,
-                                top.holder(), earlier, Seconds.of(top.atMicros()), grant.holder(), top.holder()),
+                        .formatted(grant.holder(), what, t, grant.scope(), RunTimes.seconds(grant.atMicros()), relation,
+                                top.holder(), earlier, RunTimes.seconds(top.atMicros()), grant.holder(), top.holder()),
                 List.of(top.seq(), grant.seq())));
     }
 }

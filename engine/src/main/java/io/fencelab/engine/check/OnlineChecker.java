@@ -3,13 +3,17 @@ package io.fencelab.engine.check;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The safety checker fed batch by batch while a run goes on. It reads each event once, in seq
  * order, and keeps only what later witnesses may point back to, so any split of a log into batches
- * gives the verdict {@link SafetyChecker} gives for the whole log (it is the same code). Not
- * thread-safe: one consumer feeds it.
+ * gives the {@link Judgement} {@link SafetyChecker} gives for the whole log (it is the same code).
+ * It only reads the history; what it concludes stays beside it. Not thread-safe: one consumer
+ * feeds it.
  */
 public final class OnlineChecker {
 
@@ -17,10 +21,11 @@ public final class OnlineChecker {
     private final LeaseHistory history = new LeaseHistory();
     private final ResourceWrites writes = new ResourceWrites();
     private final List<Witness> witnesses = new ArrayList<>();
+    private final WriteClasses.Ledger writeClasses = new WriteClasses.Ledger();
     /** holder, scope and presented token of each grant, to the grant's seq: the write's generation. */
-    private final java.util.Map<String, Long> grantSeqs = new java.util.HashMap<>();
+    private final Map<String, Long> grantSeqs = new HashMap<>();
     /** scope and presented token to the seq of the latest grant that presented it: a replaced token's generation. */
-    private final java.util.Map<String, Long> tokenGrants = new java.util.HashMap<>();
+    private final Map<String, Long> tokenGrants = new HashMap<>();
     private long lastSeq;
 
     /**
@@ -46,14 +51,25 @@ public final class OnlineChecker {
         return Verdict.of(witnesses);
     }
 
+    /** The judgement of the events accepted so far (the final state not judged). */
+    public Judgement judgement() {
+        return new Judgement(verdict(), writeClasses.snapshot(), kept(), false);
+    }
+
     /**
-     * The verdict on the events accepted so far and the run's final state (usually from
+     * The judgement of the events accepted so far and the run's final state (usually from
      * {@link FinalStateLoader}); final-state witnesses follow the log's, in resource order.
      */
-    public Verdict verdict(List<ResourceState> finalState) {
+    public Judgement judgement(List<ResourceState> finalState) {
         List<Witness> all = new ArrayList<>(witnesses);
         all.addAll(FinalStateCheck.judge(writes.summaries(), finalState));
-        return Verdict.of(all);
+        return new Judgement(Verdict.of(all), writeClasses.snapshot(), kept(), true);
+    }
+
+    private Map<ResourceId, Event.WriteAccepted> kept() {
+        Map<ResourceId, Event.WriteAccepted> kept = new TreeMap<>();
+        writes.summaries().forEach((id, s) -> kept.put(id, s.lastUnderHighest()));
+        return kept;
     }
 
     /** The seq of the last event accepted, 0 before the first. */
@@ -87,15 +103,24 @@ public final class OnlineChecker {
                 long replacedGrant = write.replacedToken() == null ? ResourceWrites.UNKNOWN_GRANT
                         : tokenGrants.getOrDefault(tokenKey(write.scope(), write.replacedToken()),
                                 ResourceWrites.UNKNOWN_GRANT);
-                for (ResourceWrites.Overwrite o : writes.accept(write, grant, replacedGrant)) {
+                ResourceWrites.Found found = writes.accept(write, grant, replacedGrant);
+                writeClasses.add(found.staleOverwrite()
+                        ? new WriteJudgement(write.seq(), WriteClass.STALE_OVERWRITE, found.overwrittenToken(),
+                                found.overwritten() == null ? 0 : found.overwritten().seq())
+                        : new WriteJudgement(write.seq(), WriteClass.ACCEPTED, null, 0));
+                for (ResourceWrites.Overwrite o : found.overwrites()) {
                     witnesses.add(StaleOverwriteWitness.of(o.stale(), o.newer(), history));
                 }
             }
-            // A rejected write is the fence working; the other events tell no safety fact on their own.
-            case Event.WriteRejectedStale ignored -> { }
+            // A rejected write is the fence working: classified, never a violation.
+            case Event.WriteRejectedStale rejected -> writeClasses.add(
+                    new WriteJudgement(rejected.seq(), WriteClass.REJECTED_STALE, rejected.highest(), 0));
+            case Event.WriteMissing missing -> writeClasses.add(
+                    new WriteJudgement(missing.seq(), WriteClass.MISSING, null, 0));
+            case Event.WriteOutOfOrder refused -> writeClasses.add(
+                    new WriteJudgement(refused.seq(), WriteClass.OUT_OF_ORDER, null, 0));
+            // The other events tell no safety fact on their own.
             case Event.WriteAttempted ignored -> { }
-            case Event.WriteMissing ignored -> { }
-            case Event.WriteOutOfOrder ignored -> { }
             case Event.LeaseBusy ignored -> { }
             case Event.LeaseExhausted ignored -> { }
             case Event.LeaseRenewalFailed ignored -> { }
@@ -108,8 +133,6 @@ public final class OnlineChecker {
             case Event.OperationFailed ignored -> { }
             case Event.RunStarted ignored -> { }
             case Event.RunEnded ignored -> { }
-            // The checker's own output when published; judging it would be circular.
-            case Event.Violation ignored -> { }
         }
     }
 }

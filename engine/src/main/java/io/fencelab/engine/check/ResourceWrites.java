@@ -38,6 +38,13 @@ final class ResourceWrites {
     /** A stale overwrite: {@code stale} was applied over {@code newer}'s token. */
     record Overwrite(WriteAccepted stale, WriteAccepted newer) {}
 
+    /**
+     * What accepting one write found: whether it was itself applied over newer work (and over which
+     * token, and which write when that one is already known), and the stale overwrites it reveals,
+     * its own and earlier ones that were waiting for the newer write they replaced.
+     */
+    record Found(boolean staleOverwrite, Long overwrittenToken, WriteAccepted overwritten, List<Overwrite> overwrites) {}
+
     /** Per resource: the last write seen under each token, to name the write a stale one replaced. */
     private final Map<ResourceId, Map<Long, WriteAccepted>> lastByToken = new HashMap<>();
     /** Per resource: tokens that a write already reported replaced, so they were applied before it. */
@@ -61,7 +68,7 @@ final class ResourceWrites {
      * @param replacedGrantSeq the seq of the grant that presented {@code write.replacedToken()}, or
      *                         {@link #UNKNOWN_GRANT}
      */
-    List<Overwrite> accept(WriteAccepted write, long grantSeq, long replacedGrantSeq) {
+    Found accept(WriteAccepted write, long grantSeq, long replacedGrantSeq) {
         ResourceId id = idOf(write);
         Summary before = byResource.get(id);
         List<Overwrite> found = new ArrayList<>();
@@ -75,14 +82,17 @@ final class ResourceWrites {
         boolean belowHighest = before != null && older(write.token(), grantSeq, before.highestToken(),
                 before.highestGrant());
         boolean overwrite;
+        Long overwrittenToken = null;
+        WriteAccepted overwritten = null;
         Long replaced = write.replacedToken();
         if (replaced != null) {
             replacedTokens.computeIfAbsent(id, k -> new HashSet<>()).add(replaced);
             overwrite = older(write.token(), grantSeq, replaced, replacedGrantSeq);
             if (overwrite) {
-                WriteAccepted newer = seen.get(replaced);
-                if (newer != null) {
-                    found.add(new Overwrite(write, newer));
+                overwrittenToken = replaced;
+                overwritten = seen.get(replaced);
+                if (overwritten != null) {
+                    found.add(new Overwrite(write, overwritten));
                 } else {
                     waitingForNewer.computeIfAbsent(id, k -> new HashMap<>())
                             .computeIfAbsent(replaced, k -> new ArrayList<>()).add(write);
@@ -91,7 +101,9 @@ final class ResourceWrites {
         } else {
             overwrite = belowHighest && !replacedTokens.getOrDefault(id, Set.of()).contains(write.token());
             if (overwrite) {
-                found.add(new Overwrite(write, before.lastUnderHighest()));
+                overwritten = before.lastUnderHighest();
+                overwrittenToken = overwritten.token();
+                found.add(new Overwrite(write, overwritten));
             }
         }
         if (!belowHighest) {
@@ -101,7 +113,7 @@ final class ResourceWrites {
             byResource.put(id, new Summary(before.lastUnderHighest(), write, before.highestGrant()));
         }
         // Otherwise it was reported late but applied before the highest: it changes nothing expected.
-        return found;
+        return new Found(overwrite, overwrittenToken, overwritten, found);
     }
 
     private static boolean older(long token, long grantSeq, long thanToken, long thanGrantSeq) {

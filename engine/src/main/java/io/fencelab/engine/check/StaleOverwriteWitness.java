@@ -1,5 +1,6 @@
 package io.fencelab.engine.check;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event.LeaseAcquired;
 import io.fencelab.engine.event.Event.LeaseExpired;
 import io.fencelab.engine.event.Event.WriteAccepted;
@@ -35,8 +36,8 @@ final class StaleOverwriteWitness {
         seqs.add(stale.seq());
 
         String summary = "%s wrote with token %d at %s over %s's write with token %d (%s) on %s".formatted(
-                a, stale.token(), Seconds.of(stale.atMicros()), newer.holder(), newer.token(),
-                Seconds.of(newer.atMicros()), ResourceWrites.idOf(stale));
+                a, stale.token(), RunTimes.seconds(stale.atMicros()), newer.holder(), newer.token(),
+                RunTimes.seconds(newer.atMicros()), ResourceWrites.idOf(stale));
         if (stale.token() >= newer.token()) {
             story.addFirst("%s's lease was granted before %s's, but its token is not smaller: the tokens do not follow "
                     .formatted(a, newer.holder()) + "the order of the grants");
@@ -70,8 +71,8 @@ final class StaleOverwriteWitness {
             }
         });
 
-        String pauseText = pause.map(p -> "%s was paused (%s–%s)".formatted(a, Seconds.of(p.start().atMicros()),
-                p.end() == null ? "" : Seconds.of(p.end().atMicros()))).orElse(null);
+        String pauseText = pause.map(p -> "%s was paused (%s–%s)".formatted(a, RunTimes.seconds(p.start().atMicros()),
+                p.end() == null ? "" : RunTimes.seconds(p.end().atMicros()))).orElse(null);
         if (expiredAt.isEmpty()) {
             if (pauseText != null) {
                 story.add(pauseText);
@@ -79,8 +80,8 @@ final class StaleOverwriteWitness {
             return;
         }
         String lease = expiry.isPresent()
-                ? "%s's lease expired at %s".formatted(a, Seconds.of(expiredAt.getAsLong()))
-                : "%s's lease was due to expire at %s".formatted(a, Seconds.of(expiredAt.getAsLong()));
+                ? "%s's lease expired at %s".formatted(a, RunTimes.seconds(expiredAt.getAsLong()))
+                : "%s's lease was due to expire at %s".formatted(a, RunTimes.seconds(expiredAt.getAsLong()));
         if (pauseText == null) {
             story.add(lease);
         } else if (pause.get().covers(expiredAt.getAsLong())) {

@@ -1,6 +1,5 @@
 package io.fencelab.engine.check;
 
-import io.fencelab.engine.event.Event;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,13 +13,5 @@ public record Witness(Invariant invariant, String summary, List<Long> eventSeqs)
         Objects.requireNonNull(invariant, "invariant");
         Objects.requireNonNull(summary, "summary");
         eventSeqs = List.copyOf(eventSeqs);
-    }
-
-    /**
-     * The event the online checker publishes for this witness. The log assigns {@code seq} and the
-     * run's clock {@code atMicros}; the checker knows neither.
-     */
-    public Event.Violation toViolation(long seq, long atMicros) {
-        return new Event.Violation(seq, atMicros, invariant.name(), summary, eventSeqs);
     }
 }

@@ -39,7 +39,6 @@ import java.util.List;
         @JsonSubTypes.Type(Event.BeliefStarted.class),
         @JsonSubTypes.Type(Event.BeliefEnded.class),
         @JsonSubTypes.Type(Event.OperationFailed.class),
-        @JsonSubTypes.Type(Event.Violation.class),
         @JsonSubTypes.Type(Event.SettingChanged.class),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -251,12 +250,4 @@ public sealed interface Event {
 
     /** An operation failed for a reason other than the protocol (connection killed, database down). */
     record OperationFailed(long seq, long atMicros, String holder, String operation, String reason) implements Event {}
-
-    /** The safety checker found a broken invariant; {@code witness} lists the seqs that show it. */
-    record Violation(long seq, long atMicros, String invariant, String description, List<Long> witness)
-            implements Event {
-        public Violation {
-            witness = List.copyOf(witness);
-        }
-    }
 }

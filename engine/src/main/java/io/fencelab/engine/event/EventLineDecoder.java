@@ -27,6 +27,13 @@ final class EventLineDecoder {
             .collect(Collectors.toMap(Class::getSimpleName, c -> c, (a, b) -> a, LinkedHashMap::new));
     private static final String ALLOWED_TYPES = String.join(", ", TYPES.keySet());
 
+    /**
+     * Logs written before the judgement was kept apart from the history carry the checker's
+     * conclusions as lines of this type. They are not events of the run: they are read past, and the
+     * log is judged again instead.
+     */
+    static final String LEGACY_CONCLUSION = "Violation";
+
     private EventLineDecoder() {
     }
 
@@ -37,6 +44,7 @@ final class EventLineDecoder {
         }
     }
 
+    /** The event on {@code line}, or null for a {@link #LEGACY_CONCLUSION} line, which holds none. */
     static Event decode(String line) throws BadLine {
         if (line.isBlank()) {
             throw new BadLine("empty line; every line must hold one event");
@@ -62,6 +70,9 @@ final class EventLineDecoder {
                     + ALLOWED_TYPES);
         }
         Class<?> type = TYPES.get(typeNode.textValue());
+        if (type == null && LEGACY_CONCLUSION.equals(typeNode.textValue())) {
+            return null;
+        }
         if (type == null) {
             throw new BadLine("unknown type \"" + typeNode.textValue() + "\"; allowed types: " + ALLOWED_TYPES);
         }

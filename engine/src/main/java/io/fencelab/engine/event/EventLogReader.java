@@ -70,21 +70,28 @@ public final class EventLogReader implements Closeable {
      * @throws EventLogFormatException if the next line is not a valid event
      */
     public Event next() throws IOException {
-        int length = readLine();
-        if (length < 0) {
-            return null;
-        }
-        lineNumber++;
-        String line;
-        try {
-            line = utf8.decode(ByteBuffer.wrap(lineBytes, 0, length)).toString();
-        } catch (CharacterCodingException e) {
-            throw new EventLogFormatException(file, lineNumber, "not valid UTF-8 text");
-        }
-        try {
-            return EventLineDecoder.decode(line);
-        } catch (EventLineDecoder.BadLine bad) {
-            throw new EventLogFormatException(file, lineNumber, bad.getMessage());
+        while (true) {
+            int length = readLine();
+            if (length < 0) {
+                return null;
+            }
+            lineNumber++;
+            String line;
+            try {
+                line = utf8.decode(ByteBuffer.wrap(lineBytes, 0, length)).toString();
+            } catch (CharacterCodingException e) {
+                throw new EventLogFormatException(file, lineNumber, "not valid UTF-8 text");
+            }
+            Event event;
+            try {
+                event = EventLineDecoder.decode(line);
+            } catch (EventLineDecoder.BadLine bad) {
+                throw new EventLogFormatException(file, lineNumber, bad.getMessage());
+            }
+            if (event != null) {
+                return event;
+            }
+            // An older log's Violation line: a conclusion, not an event; the log is judged afresh.
         }
     }
 

@@ -88,7 +88,6 @@ public final class MetricsCollector {
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }
-            case Event.Violation ignored -> { }
         }
     }
 

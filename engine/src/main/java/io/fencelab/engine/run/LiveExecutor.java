@@ -1,30 +1,22 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
-import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
-import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.worker.Worker;
-import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -39,11 +31,17 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * Runs a spec in real time: every worker action runs on its own virtual thread, so workers race at
  * the database for real. One worker's actions never overlap (a lock per worker). Lease expiry is
  * judged by the database clock. {@code timeScale} stretches or shrinks every duration of the spec.
+ * Faults are timed by a {@link FaultScheduler}; changes while the run runs ({@link #change},
+ * {@link #inject}) are {@link LiveChanges}'.
  */
 public final class LiveExecutor extends RunEnvironment implements AutoCloseable {
 
     private final LiveClock clock;
     private final double scale;
+    /** Starts and heals the faults, planned and by hand; this executor only applies their effects. */
+    private final FaultScheduler faults;
+    /** Spec changes and faults by hand while the run runs; called under this executor's lock. */
+    private final LiveChanges changes;
     /** Run time zero: when {@link #start()} was called (a prepared run may wait for its user). */
     private volatile Instant start;
     private volatile boolean started;
@@ -54,7 +52,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     });
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
-    private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
     private final Map<String, Boolean> killPending = new ConcurrentHashMap<>();
     private final ThreadLocal<Session> actionSession = new ThreadLocal<>();
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
@@ -68,8 +65,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final ReentrantReadWriteLock endGate = new ReentrantReadWriteLock();
     /** How long the end waits for actions under way (a statement stuck on a dying database). */
     static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(5);
-    /** Live changes so far: salts the generators of what they add. */
-    private int changes;
 
     public LiveExecutor(Database db, RunSpec spec, EventSink sink, int databaseConcurrency) {
         this(db, spec, sink, databaseConcurrency, new LiveClock());
@@ -81,6 +76,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         this.scale = spec.timeScale();
         this.start = clock.now();
         this.databaseSlots = new Semaphore(databaseConcurrency, true);
+        this.faults = new FaultScheduler(new Faults(), sink);
+        this.changes = new LiveChanges(this, faults);
     }
 
     /** Starts every worker and fault and returns at once. */
@@ -89,7 +86,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         started = true;
         publishStart("live");
         for (PlannedFault f : planned) {
-            scheduleFault(f);
+            faults.schedule(f);
         }
         List.copyOf(workers.values()).forEach(Worker::start);
         timer.schedule(() -> finish("completed"), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
@@ -145,45 +142,6 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         });
     }
 
-    // ---- faults, planned and by hand ------------------------------------------------------------
-
-    private void scheduleFault(PlannedFault pf) {
-        FaultOccurrence f = pf.occurrence;
-        switch (f.kind()) {
-            case PAUSE -> {
-                at(f.start(), pf, () -> {
-                    pausedUntil.merge(f.target(), micros(f.end()), Math::max);
-                    String cause = pf.byHand ? "pause by hand" : "pause fault";
-                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), cause));
-                });
-                // A pause that began cannot be cut short: a stalled process resumes when it resumes.
-                at(f.end(), null, () -> {
-                    if (!pf.cut()) {
-                        sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target()));
-                    }
-                });
-            }
-            case CONNECTION_KILL -> at(f.start(), pf, () -> {
-                faultStarted(f, pf.byHand);
-                killPending.put(f.target(), true);
-            });
-            case DATABASE_RESTART -> {
-                at(f.start(), pf, () -> {
-                    faultStarted(f, pf.byHand);
-                    db.stopEmbedded();
-                });
-                at(f.end(), pf, () -> {
-                    db.startEmbedded();
-                    faultHealed(f);
-                });
-            }
-            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(f.start(), pf, () -> faultStarted(f, pf.byHand));
-                at(f.end(), pf, () -> faultHealed(f));
-            }
-        }
-    }
-
     /**
      * Injects a fault now, by hand: a pause of {@code holder}, a network delay on its requests of
      * {@code amount}, dropped renewals, a killed connection (no length), or any other kind. Lasts
@@ -194,28 +152,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
      * @throws IllegalStateException    once the run is over
      */
     public synchronized FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
-        if (finished) {
-            throw new IllegalStateException("the run is over");
-        }
-        boolean onDatabase = FaultSpec.DATABASE.equals(target);
-        if (kind == FaultKind.DATABASE_RESTART != onDatabase) {
-            throw new IllegalArgumentException("a database restart targets 'database'; other faults target a holder");
-        }
-        if (!onDatabase && !workers.containsKey(target)) {
-            throw new IllegalArgumentException("no holder named '" + target + "' in this run");
-        }
-        if (length.isNegative()) {
-            throw new IllegalArgumentException("a fault cannot last a negative time");
-        }
-        FaultOccurrence f = new FaultOccurrence(kind, target, Duration.ofNanos(nowMicros() * 1_000),
-                kind == FaultKind.CONNECTION_KILL ? Duration.ZERO : length, amount == null ? Duration.ZERO : amount);
-        PlannedFault pf = new PlannedFault(f, null, true);
-        register(pf);
-        scheduleFault(pf);
-        return f;
+        return changes.inject(kind, target, length, amount);
     }
-
-    // ---- live changes ---------------------------------------------------------------------------
 
     /**
      * Applies a changed spec to the running run, from now on, and records each change as a
@@ -231,165 +169,48 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
      * @throws IllegalStateException    once the run is over
      */
     public synchronized void change(RunSpec next) {
-        if (finished) {
-            throw new IllegalStateException("the run is over");
+        changes.change(next);
+    }
+
+    /** How faults act on a live run: on the run's timer, each effect on a virtual thread. */
+    private final class Faults implements FaultScheduler.Host {
+        @Override
+        public long nowMicros() {
+            return LiveExecutor.this.nowMicros();
         }
-        RunSpec cur = current;
-        List<String> fixed = new ArrayList<>();
-        check(fixed, "name", cur.name(), next.name());
-        check(fixed, "first tokens", cur.firstTokens(), next.firstTokens());
-        check(fixed, "first write", cur.firstWrite(), next.firstWrite());
-        check(fixed, "seed", cur.seed(), next.seed());
-        check(fixed, "duration", cur.duration(), next.duration());
-        check(fixed, "executor", cur.executor(), next.executor());
-        check(fixed, "time scale", cur.timeScale(), next.timeScale());
-        if (!fixed.isEmpty()) {
-            throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
+
+        @Override
+        public void at(long atMicros, Runnable action) {
+            LiveExecutor.this.at(atMicros, action);
         }
-        changes++;
-        current = next;
-        if (!cur.leaseTtl().equals(next.leaseTtl())) {
-            changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
+
+        /** The kill hits the session of the holder's next action, as it borrows one per action. */
+        @Override
+        public void killSession(String holder) {
+            killPending.put(holder, true);
         }
-        if (!cur.renewInterval().equals(next.renewInterval())) {
-            changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+
+        @Override
+        public void stopDatabase() {
+            db.stopEmbedded();
         }
-        if (cur.fencing() != next.fencing()) {
-            changed("fencing", cur.fencing().name(), next.fencing().name());
-        }
-        if (cur.tokenScheme() != next.tokenScheme()) {
-            changed("tokenScheme", cur.tokenScheme().name(), next.tokenScheme().name());
-        }
-        List<Worker> added = changeWorkers(cur, next);
-        changeFaults(cur, next, added);
-        long now = nowMicros();
-        for (Worker w : added) {
-            w.startAfter(Duration.ofNanos(Math.max(0, micros(w.spec().startAt()) - now) * 1_000));
+
+        @Override
+        public void startDatabase() {
+            db.startEmbedded();
         }
     }
 
-    private static void check(List<String> fixed, String name, Object was, Object now) {
-        if (!was.equals(now)) {
-            fixed.add(name);
-        }
-    }
-
-    private void changed(String setting, String from, String to) {
-        sink.publish(seq -> new Event.SettingChanged(seq, nowMicros(), setting, from, to));
-    }
-
-    /** Retires the workers {@code next} leaves out and adds the ones it brings; returns the added ones. */
-    private List<Worker> changeWorkers(RunSpec cur, RunSpec next) {
-        Set<String> before = new LinkedHashSet<>();
-        cur.workers().forEach(w -> before.add(w.name()));
-        Set<String> after = new LinkedHashSet<>();
-        next.workers().forEach(w -> after.add(w.name()));
-        if (before.equals(after)) {
-            return List.of();
-        }
-        changed("workers", String.valueOf(before.size()), String.valueOf(after.size()));
-        for (String name : before) {
-            if (!after.contains(name)) {
-                workers.get(name).retire();
-            }
-        }
-        List<Worker> added = new ArrayList<>();
-        for (WorkerSpec w : next.workers()) {
-            if (!before.contains(w.name())) {
-                Worker existing = workers.get(w.name());
-                if (existing != null) {
-                    throw new IllegalArgumentException("worker '" + w.name() + "' left this run and cannot rejoin it");
-                }
-                added.add(addWorker(w, changes));
-            }
-        }
-        return added;
-    }
-
-    private void changeFaults(RunSpec cur, RunSpec next, List<Worker> addedWorkers) {
-        List<FaultSpec> removed = new ArrayList<>(cur.faults());
-        next.faults().forEach(removed::remove);
-        List<FaultSpec> added = new ArrayList<>(next.faults());
-        cur.faults().forEach(added::remove);
-        long now = nowMicros();
-        for (FaultSpec gone : removed) {
-            changed("fault", gone.describe(), null);
-            for (PlannedFault pf : registered()) {
-                if (gone.equals(pf.spec) && !pf.cut()) {
-                    cancel(pf, now);
-                }
-            }
-        }
-        List<String> holders = next.workers().stream().map(WorkerSpec::name).toList();
-        for (FaultSpec spec : added) {
-            changed("fault", null, spec.describe());
-            plan(spec, holders, now);
-        }
-        if (!addedWorkers.isEmpty()) {
-            // Faults on every holder apply to the new ones too.
-            List<String> newNames = addedWorkers.stream().map(Worker::name).toList();
-            for (FaultSpec spec : next.faults()) {
-                if (FaultSpec.ALL.equals(spec.target()) && !added.contains(spec)) {
-                    plan(spec, newNames, now);
-                }
-            }
-        }
-    }
-
-    /** Cancels an occurrence that has not started, or heals one that has (a begun pause runs its course). */
-    private void cancel(PlannedFault pf, long now) {
-        FaultOccurrence f = pf.occurrence;
-        if (micros(f.start()) > now) {
-            pf.cutAtMicros = micros(f.start());
-        } else if (micros(f.end()) > now && f.kind() != FaultKind.PAUSE) {
-            pf.cutAtMicros = now;
-            if (f.kind() == FaultKind.DATABASE_RESTART) {
-                db.startEmbedded();
-            }
-            if (f.kind() != FaultKind.CONNECTION_KILL) {
-                faultHealed(f);
-            }
-        }
-    }
-
-    /** Expands {@code spec} over {@code holders} from run time {@code now} and schedules what it gives. */
-    private void plan(FaultSpec spec, List<String> holders, long now) {
-        Duration from = Duration.ofNanos(now * 1_000);
-        Duration left = current.duration().minus(from);
-        boolean scripted = spec.start() instanceof FaultStart.At;
-        long seed = current.seed() ^ (0x9E3779B97F4A7C15L * changes);
-        for (FaultPlan.Planned p : FaultPlan.expandTagged(List.of(spec), holders,
-                scripted ? current.duration() : left, seed)) {
-            FaultOccurrence o = p.occurrence();
-            FaultOccurrence shifted;
-            if (scripted) {
-                if (o.end().compareTo(from) <= 0 && !(o.kind() == FaultKind.CONNECTION_KILL && o.start().equals(from))) {
-                    continue; // its time has passed
-                }
-                Duration start = o.start().compareTo(from) < 0 ? from : o.start();
-                shifted = new FaultOccurrence(o.kind(), o.target(), start, o.end().minus(start), o.amount());
-            } else {
-                shifted = new FaultOccurrence(o.kind(), o.target(), o.start().plus(from), o.length(), o.amount());
-            }
-            PlannedFault pf = new PlannedFault(shifted, spec, false);
-            register(pf);
-            scheduleFault(pf);
-        }
-    }
-
-    /**
-     * Runs {@code action} at run time {@code runTime} (at once if that has passed), unless the run is
-     * over or {@code fault} (if given) was cancelled or cut short by then.
-     */
-    private void at(Duration runTime, PlannedFault fault, Runnable action) {
-        long delayMicros = Math.max(0, micros(runTime) - nowMicros());
+    /** Runs {@code action} at run time {@code atMicros} (at once if that has passed), unless the run is over by then. */
+    private void at(long atMicros, Runnable action) {
+        long delayMicros = Math.max(0, atMicros - nowMicros());
         timer.schedule(() -> threads.submit(() -> {
             // Checked before the gate too, so the end's wait is not kept up by actions that would do nothing.
             if (finished || !endGate.readLock().tryLock()) {
                 return; // the run is ending
             }
             try {
-                if (!finished && (fault == null || !fault.cut())) {
+                if (!finished) {
                     action.run();
                 }
             } finally {
@@ -442,7 +263,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             if (finished) {
                 return;
             }
-            long resumeAt = pausedUntil.getOrDefault(worker.name(), 0L);
+            long resumeAt = faults.resumesAt(worker.name());
             if (pausable && resumeAt > nowMicros()) {
                 // Paused: it cannot act until the pause ends.
                 dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), true, action);
@@ -488,7 +309,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 try {
                     Thread.sleep(CHECK_TO_WRITE_WORK);
                     Worker w = acting.get();
-                    long resumeAt = w == null ? 0 : pausedUntil.getOrDefault(w.name(), 0L);
+                    long resumeAt = w == null ? 0 : faults.resumesAt(w.name());
                     long waitMicros = resumeAt - nowMicros();
                     if (waitMicros > 0) {
                         Thread.sleep(Duration.ofNanos(realNanos(Duration.ofNanos(waitMicros * 1_000))));
@@ -503,7 +324,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     protected void watchExpiry(Lease lease, long expiresAtRunMicros) {
-        at(Duration.ofNanos(expiresAtRunMicros * 1_000), null, () -> expiryDue(lease));
+        at(expiresAtRunMicros, () -> expiryDue(lease));
     }
 
     @Override

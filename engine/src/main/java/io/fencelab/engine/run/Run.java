@@ -1,13 +1,12 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.FinalStateLoader;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.metrics.MetricsSnapshot;
@@ -18,13 +17,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A run, wired: spec in; events on the bus, recorded losslessly to a JSON Lines log, counted by the
- * metrics, judged online by the checker (which publishes a {@code Violation} event per witness); a
- * {@link RunResult} out. Subscribe extra consumers (the console) on {@link #bus()} before starting.
+ * A run, wired: spec in; events on the bus, recorded losslessly to a JSON Lines log (the history),
+ * counted by the metrics and judged online by the checker, whose {@link Judgement} stays beside the
+ * log; a {@link RunResult} out. Subscribe extra consumers (the console) on {@link #bus()} before
+ * starting.
  *
- * <p>Simulated runs use a direct bus on the executor's thread, flushed after every step, so their log
- * is identical byte for byte for the same spec and seed, from the command line or the console; live
- * runs use the asynchronous bus, so producers never wait.
+ * <p>Simulated runs use a direct bus on the executor's thread, so their log and judgement are
+ * identical byte for byte for the same spec and seed, however the events are batched; live runs
+ * use the asynchronous bus, so producers never wait.
  */
 public final class Run implements AutoCloseable {
 
@@ -50,7 +50,7 @@ public final class Run implements AutoCloseable {
             throw new UncheckedIOException("cannot create the event log " + eventLog + ": " + e.getMessage(), e);
         }
         bus.subscribe("recorder", log);
-        bus.subscribe("judgement", this::judge);
+        bus.subscribe("judgement", judgement::accept);
         if (spec.executor() == ExecutorKind.SIMULATED) {
             simulated = new SimulatedExecutor(db, spec, bus);
             live = null;
@@ -87,15 +87,14 @@ public final class Run implements AutoCloseable {
         return Optional.ofNullable(live);
     }
 
-    private void judge(List<Event> batch) {
-        for (Witness w : judgement.accept(batch)) {
-            bus.publish(seq -> w.toViolation(seq, batch.getLast().atMicros()));
-        }
-    }
-
     /** The verdict so far, from the events seen so far. */
     public Verdict verdictSoFar() {
         return judgement.verdict();
+    }
+
+    /** The judgement so far, from the events seen so far. */
+    public Judgement judgementSoFar() {
+        return judgement.judgement();
     }
 
     public MetricsSnapshot metricsSoFar() {
@@ -107,11 +106,7 @@ public final class Run implements AutoCloseable {
         bus.start();
         String end;
         if (simulated != null) {
-            // Every step's events reach the consumers on their own, so the checker's Violation
-            // events sit at the same seqs whoever drives the run (the console flushes per step too).
-            while (simulated.step()) {
-                bus.flush();
-            }
+            simulated.runToEnd();
             end = simulated.endReason();
         } else {
             end = live.runToEnd();
@@ -140,17 +135,14 @@ public final class Run implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot finish the event log " + log.file() + ": " + e.getMessage(), e);
         }
-        Verdict verdict;
-        boolean finalJudged;
+        Judgement judged;
         try {
             List<ResourceState> finalState = FinalStateLoader.load(runContext());
-            verdict = judgement.verdict(finalState);
-            finalJudged = true;
+            judged = judgement.judgement(finalState);
         } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
-            verdict = verdictSoFar();
-            finalJudged = false;
+            judged = judgementSoFar();
         }
-        result = new RunResult(spec, runContext().runId(), end, verdict, finalJudged, metricsSoFar(), log.file(),
+        result = new RunResult(spec, runContext().runId(), end, judged, metricsSoFar(), log.file(),
                 bus.published(), "PostgreSQL " + db.serverVersion());
         return result;
     }

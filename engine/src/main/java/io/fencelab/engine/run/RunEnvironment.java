@@ -76,36 +76,6 @@ abstract class RunEnvironment implements WorkerEnv {
      */
     private final Map<String, List<PlannedFault>> faultsByTarget = new ConcurrentHashMap<>();
 
-    /**
-     * One occurrence of the plan, or one injected by hand. A live change can cancel it before it
-     * starts or cut it short ({@link #cutAtMicros}); scheduled starts and heals check for that.
-     */
-    protected static final class PlannedFault {
-        final FaultOccurrence occurrence;
-        /** The spec it was expanded from; null for a fault injected by hand. */
-        final io.fencelab.engine.chaos.FaultSpec spec;
-        final boolean byHand;
-        volatile long cutAtMicros = Long.MAX_VALUE;
-
-        PlannedFault(FaultOccurrence occurrence, io.fencelab.engine.chaos.FaultSpec spec, boolean byHand) {
-            this.occurrence = occurrence;
-            this.spec = spec;
-            this.byHand = byHand;
-        }
-
-        FaultOccurrence occurrence() {
-            return occurrence;
-        }
-
-        boolean activeAt(long micros) {
-            return micros < cutAtMicros && occurrence.activeAt(Duration.ofNanos(micros * 1_000));
-        }
-
-        boolean cut() {
-            return cutAtMicros != Long.MAX_VALUE;
-        }
-    }
-
     /** Makes an occurrence visible to the workers' fault queries. */
     protected void register(PlannedFault f) {
         faultsByTarget.computeIfAbsent(f.occurrence.target() + "/" + f.occurrence.kind(),
@@ -147,22 +117,6 @@ abstract class RunEnvironment implements WorkerEnv {
             bus.flush();
         }
         sink.publish(seq -> new Event.RunEnded(seq, nowMicros(), reason));
-    }
-
-    /** Applies the start of a fault occurrence that is not a pause (pauses are the executor's). */
-    protected void faultStarted(FaultOccurrence f) {
-        faultStarted(f, false);
-    }
-
-    protected void faultStarted(FaultOccurrence f, boolean byHand) {
-        String amount = f.amount().isZero() ? null : "amount " + f.amount();
-        String detail = !byHand ? amount : amount == null ? "by hand" : "by hand, " + amount;
-        sink.publish(seq -> new Event.FaultInjected(seq, nowMicros(), f.kind().name(), f.target(),
-                micros(f.length()), detail));
-    }
-
-    protected void faultHealed(FaultOccurrence f) {
-        sink.publish(seq -> new Event.FaultHealed(seq, nowMicros(), f.kind().name(), f.target()));
     }
 
     private Duration active(String holder, FaultKind kind) {

@@ -1,27 +1,27 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.OnlineChecker;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import java.util.List;
 
 /**
- * The online checker and the metrics of one run, fed batch by batch and read from other threads
- * (the console polls them every frame). Thread-safe; the lock is never held while waiting.
+ * The online checker and the metrics of one run, fed batch by batch by the bus and read from other
+ * threads (the console polls them every frame). Thread-safe; the lock is never held while waiting.
  */
 public final class RunJudgement {
 
     private final OnlineChecker checker = new OnlineChecker();
     private final MetricsCollector metrics = new MetricsCollector();
 
-    /** Judges and counts the next batch; returns the witnesses it newly reveals. */
-    public synchronized List<Witness> accept(List<? extends Event> batch) {
+    /** Judges and counts the next batch. */
+    public synchronized void accept(List<? extends Event> batch) {
         metrics.accept(batch);
-        return checker.accept(batch);
+        checker.accept(batch);
     }
 
     /** The verdict on the events so far. */
@@ -29,9 +29,14 @@ public final class RunJudgement {
         return checker.verdict();
     }
 
-    /** The verdict on the events so far and the run's final state. */
-    public synchronized Verdict verdict(List<ResourceState> finalState) {
-        return checker.verdict(finalState);
+    /** The judgement of the events so far: a snapshot that later events do not change. */
+    public synchronized Judgement judgement() {
+        return checker.judgement();
+    }
+
+    /** The judgement of the events so far and the run's final state. */
+    public synchronized Judgement judgement(List<ResourceState> finalState) {
+        return checker.judgement(finalState);
     }
 
     public synchronized MetricsSnapshot metrics() {

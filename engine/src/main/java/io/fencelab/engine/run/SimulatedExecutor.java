@@ -1,13 +1,11 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.chaos.FaultOccurrence;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.worker.Worker;
@@ -40,7 +38,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private Session shared;
     private final Map<Worker, Session> sessions = new HashMap<>();
     private final java.util.Set<String> killTargets = new java.util.HashSet<>();
-    private final Map<String, Long> pausedUntil = new HashMap<>();
+    private final FaultScheduler faults;
     private final Pacer pacer = new Pacer();
     private long order;
     private boolean started;
@@ -54,6 +52,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
         super(db, spec, sink, clock);
         this.clock = clock;
+        this.faults = new FaultScheduler(new Faults(), sink);
         faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
     }
 
@@ -99,9 +98,10 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             return false;
         }
         clock.advanceTo(clock.start().plus(Duration.ofNanos(next.atMicros * 1_000)));
-        if (next.pausable && next.owner != null && pausedUntil.getOrDefault(next.owner.name(), 0L) > next.atMicros) {
+        long resumeAt = next.owner == null ? 0 : faults.resumesAt(next.owner.name());
+        if (next.pausable && resumeAt > next.atMicros) {
             // The holder is paused: whatever it would do now happens when it resumes.
-            schedule(pausedUntil.get(next.owner.name()), next.owner, true, next.body);
+            schedule(resumeAt, next.owner, true, next.body);
             return true;
         }
         next.body.run();
@@ -146,52 +146,44 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
         started = true;
         publishStart("simulated");
-        for (FaultOccurrence f : faultPlan()) {
-            scheduleFault(f);
+        for (PlannedFault f : planned) {
+            faults.schedule(f);
         }
         workers.values().forEach(Worker::start);
     }
 
-    private void scheduleFault(FaultOccurrence f) {
-        long start = micros(f.start());
-        long end = micros(f.end());
-        switch (f.kind()) {
-            case PAUSE -> {
-                schedule(start, null, false, () -> {
-                    pausedUntil.merge(f.target(), end, Math::max);
-                    sink.publish(seq -> new Event.PauseStarted(seq, nowMicros(), f.target(), micros(f.length()), "pause fault"));
-                });
-                schedule(end, null, false, () -> sink.publish(seq -> new Event.PauseEnded(seq, nowMicros(), f.target())));
-            }
-            case CONNECTION_KILL -> schedule(start, null, false, () -> {
-                faultStarted(f);
-                killSession(f.target());
-            });
-            case DATABASE_RESTART -> {
-                schedule(start, null, false, () -> {
-                    faultStarted(f);
-                    databaseDown = true;
-                    closeSessions();
-                    db.stopEmbedded();
-                });
-                schedule(end, null, false, () -> {
-                    db.startEmbedded();
-                    databaseDown = false;
-                    faultHealed(f);
-                });
-            }
-            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                schedule(start, null, false, () -> faultStarted(f));
-                schedule(end, null, false, () -> faultHealed(f));
+    /** How faults act on a simulated run: at once, on the scheduler's thread. */
+    private final class Faults implements FaultScheduler.Host {
+        @Override
+        public long nowMicros() {
+            return SimulatedExecutor.this.nowMicros();
+        }
+
+        @Override
+        public void at(long atMicros, Runnable action) {
+            schedule(atMicros, null, false, action);
+        }
+
+        @Override
+        public void killSession(String holder) {
+            Worker w = workers.get(holder);
+            Session s = w == null ? null : sessions.get(w);
+            if (s != null) {
+                terminate(s);
             }
         }
-    }
 
-    private void killSession(String holder) {
-        Worker w = workers.get(holder);
-        Session s = w == null ? null : sessions.get(w);
-        if (s != null) {
-            terminate(s);
+        @Override
+        public void stopDatabase() {
+            databaseDown = true;
+            closeSessions();
+            db.stopEmbedded();
+        }
+
+        @Override
+        public void startDatabase() {
+            db.startEmbedded();
+            databaseDown = false;
         }
     }
 

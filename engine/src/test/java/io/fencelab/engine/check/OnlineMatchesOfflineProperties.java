@@ -33,7 +33,9 @@ class OnlineMatchesOfflineProperties {
         Statistics.label("verdict").collect(offline.kind());
         assertThat(online.verdict()).as("online verdict after random batches, seed %d", seed).isEqualTo(offline);
         assertThat(announced).as("witnesses announced batch by batch").isEqualTo(offline.witnesses());
-        assertThat(online.verdict(finalState)).as("with a final state")
+        assertThat(online.judgement(finalState).verdict()).as("with a final state")
                 .isEqualTo(SafetyChecker.judge(log, finalState));
+        assertThat(online.judgement().writes().all()).as("every write classified as offline, seed %d", seed)
+                .containsExactlyElementsOf(SafetyChecker.judgement(log).writes().all());
     }
 }

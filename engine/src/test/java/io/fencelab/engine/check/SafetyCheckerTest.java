@@ -179,12 +179,34 @@ class SafetyCheckerTest {
     }
 
     @Test
-    void violationEventsInTheLogAreNotJudged() {
+    void theJudgementClassifiesEveryWriteOutcomeBySeqAndLeavesTheLogAlone() {
         EventLog log = pausedHolderStory();
-        log.violation(45, "STALE_OVERWRITE", List.of(2L, 10L));
+        Event.WriteAccepted stale = log.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", FROM_A);
+        log.missing(46, "B", "report", 42, TargetKind.ROW, "absent");
+        log.runEnded(47);
+        List<Event> events = log.events();
 
-        assertThat(SafetyChecker.judge(log.events()).isSafe())
-                .as("a published Violation is the checker's own output, not evidence").isTrue();
+        Judgement judgement = SafetyChecker.judgement(events);
+
+        assertThat(judgement.writes().all()).as("one classification per write outcome, in seq order")
+                .containsExactly(new WriteJudgement(7, WriteClass.ACCEPTED, null, 0),
+                        new WriteJudgement(stale.seq(), WriteClass.STALE_OVERWRITE, 42L, 7),
+                        new WriteJudgement(stale.seq() + 1, WriteClass.MISSING, null, 0));
+        assertThat(judgement.classOf(2)).as("a grant is not a write outcome").isNull();
+        assertThat(judgement.kept()).as("what the row must hold: B's write under the newest grant")
+                .containsOnlyKeys(new ResourceId(TargetKind.ROW, "report", "report-1"))
+                .extractingByKey(new ResourceId(TargetKind.ROW, "report", "report-1"))
+                .extracting(Event::seq).isEqualTo(7L);
+        assertThat(log.events()).as("judging adds nothing to the history").isEqualTo(events);
+    }
+
+    @Test
+    void aRefusedStaleWriteIsClassifiedWithTheTokenThatRefusedIt() {
+        EventLog log = pausedHolderStory();
+        Event.WriteRejectedStale refused = log.rejectedStale(45, "A", "report", 41, TargetKind.ROW, "report-1", 42);
+
+        assertThat(SafetyChecker.judgement(log.events()).writes().of(refused.seq()))
+                .isEqualTo(new WriteJudgement(refused.seq(), WriteClass.REJECTED_STALE, 42L, 0));
     }
 
     /** A's grant 41 at 0 s, expired at 1 s; B's grant 42 at 1 s: two writes to one row follow. */
@@ -264,14 +286,6 @@ class SafetyCheckerTest {
                 .extracting(Witness::eventSeqs)
                 .containsExactly(List.of(row.seq()), List.of(object.seq()));
         assertThat(verdict.witnesses().get(1).summary()).startsWith("OBJECT s/o is missing from the final state");
-    }
-
-    @Test
-    void witnessBecomesAViolationEvent() {
-        Witness witness = new Witness(Invariant.STALE_OVERWRITE, "A wrote over B", List.of(2L, 7L, 10L));
-
-        assertThat(witness.toViolation(11, 45_000_000))
-                .isEqualTo(new Event.Violation(11, 45_000_000, "STALE_OVERWRITE", "A wrote over B", List.of(2L, 7L, 10L)));
     }
 
     @Test

@@ -40,6 +40,15 @@ class EventLogReaderTest {
     }
 
     @Test
+    void anOlderLogWithTheCheckersViolationLinesStillLoadsWithoutThem() throws IOException {
+        Path file = log(GOOD_1, io.fencelab.testing.EventLog.legacyViolationLine(2, 0.5, "STALE_OVERWRITE", List.of(1L)),
+                GOOD_2.replace("\"seq\":2", "\"seq\":3"));
+
+        assertThat(EventLogReader.read(file)).as("the conclusion is read past; the events stay")
+                .extracting(Event::seq).containsExactly(1L, 3L);
+    }
+
+    @Test
     void unknownTypeNamesTheAllowedTypes() throws IOException {
         Path file = log(GOOD_1, "{\"type\":\"LeaseStolen\",\"seq\":2,\"atMicros\":5}");
 
@@ -47,7 +56,7 @@ class EventLogReaderTest {
                 .isInstanceOf(EventLogFormatException.class)
                 .hasMessageContaining("line 2: unknown type \"LeaseStolen\"; allowed types: RunStarted, RunEnded, "
                         + "LeaseAcquired")
-                .hasMessageContaining("Violation");
+                .hasMessageContaining("OperationFailed");
     }
 
     @Test

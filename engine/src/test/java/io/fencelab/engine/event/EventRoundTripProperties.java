@@ -86,7 +86,7 @@ class EventRoundTripProperties {
             values = Arbitraries.of((Class<Enum>) c).injectNull(0.2);
         } else if (type instanceof ParameterizedType p && p.getRawType() == List.class
                 && p.getActualTypeArguments()[0] == Long.class) {
-            // Only Violation has a list (its witness seqs), and it takes neither a null list nor null seqs.
+            // No event has a list today; a new one must take neither a null list nor null seqs.
             values = Arbitraries.longs().list().ofMaxSize(5);
         } else {
             throw new AssertionError(where + " has type " + type.getTypeName()

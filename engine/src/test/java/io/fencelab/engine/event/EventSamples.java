@@ -42,8 +42,6 @@ final class EventSamples {
         events.add(new OperationFailed(++s, 47_000_002, "B", "renew", "connection closed"));
         events.add(new LeaseReleased(++s, 48_000_000, "B", "report", 42));
         events.add(new LeaseExhausted(++s, 49_000_000, "D", "max", Long.MAX_VALUE));
-        events.add(new Violation(++s, 50_000_000, "single-writer", "two holders wrote with tokens out of order",
-                List.of(7L, 13L)));
         events.add(new RunEnded(++s, 50_000_001, "completed"));
         Map<Class<?>, Event> byType = new LinkedHashMap<>();
         for (Event e : events) {

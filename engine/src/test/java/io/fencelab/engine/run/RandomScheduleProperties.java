@@ -79,23 +79,8 @@ class RandomScheduleProperties {
         }
     }
 
-    /** 2–4 workers on one scope, 1 s leases, random work times, frequent pauses of 1.5–4 s (longer than the lease), 20 s. */
+    /** See {@link io.fencelab.testing.RandomSchedules}. */
     static RunSpec schedule(long seed, FencingMode fencing) {
-        SplittableRandom random = new SplittableRandom(seed);
-        int workers = 2 + random.nextInt(3);
-        List<TargetWrite> boundary = List.of(new TargetWrite(TargetKind.ROW, "report"),
-                new TargetWrite(TargetKind.POINTER, "current"));
-        List<WorkerSpec> specs = new ArrayList<>();
-        for (int i = 0; i < workers; i++) {
-            specs.add(new WorkerSpec("w" + i, "report", Duration.ofMillis(random.nextInt(1_000)),
-                    Duration.ofMillis(100 + random.nextInt(700)), boundary, 0, Duration.ofMillis(100 + random.nextInt(300)),
-                    StalePolicy.ABANDON, false));
-        }
-        FaultSpec pauses = new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL,
-                new FaultStart.Every(new Distribution.Exponential(Duration.ofSeconds(1))),
-                new Distribution.Uniform(Duration.ofMillis(1_500), Duration.ofSeconds(4)), Duration.ZERO);
-        return new RunSpec("random-schedule", specs, Map.of(), Duration.ofSeconds(1), Duration.ZERO, fencing,
-                TokenScheme.MONOTONIC, FirstWritePolicy.CREATE, List.of(pauses), seed, Duration.ofSeconds(20),
-                ExecutorKind.SIMULATED, 1.0);
+        return io.fencelab.testing.RandomSchedules.of(seed, fencing, TokenScheme.MONOTONIC);
     }
 }

@@ -1,9 +1,9 @@
 package io.fencelab.app.console.control;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.Parameters;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
@@ -349,8 +349,8 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         Duration length = Duration.ofNanos((long) (model.faultSecondsProperty().get() * 1e9));
         Duration amount = fault == HandFault.DELAY ? length.dividedBy(2) : Duration.ZERO;
         String words = fault.words + " on " + holder
-                + (fault == HandFault.KILL_CONNECTION ? "" : " for " + Narration.shortTime(length.toNanos() / 1_000))
-                + (fault == HandFault.DELAY ? " (+" + Narration.shortTime(amount.toNanos() / 1_000) + " per request)" : "");
+                + (fault == HandFault.KILL_CONNECTION ? "" : " for " + RunTimes.brief(length.toNanos() / 1_000))
+                + (fault == HandFault.DELAY ? " (+" + RunTimes.brief(amount.toNanos() / 1_000) + " per request)" : "");
         if (model.capabilitiesProperty().get().liveChanges()) {
             injectLive(fault, holder, length, amount, words);
             return;
@@ -358,7 +358,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         FaultSpec spec = SpecEditor.withFault(baseSpec, fault.kind, holder, now + 1, length, amount).faults()
                 .getLast();
         handFaults.add(spec);
-        model.handFaults().add(Narration.seconds(now) + ": " + words);
+        model.handFaults().add(RunTimes.precise(now) + ": " + words);
         restartRuns(now);
     }
 
@@ -372,7 +372,7 @@ public final class ConsoleController implements io.fencelab.app.console.view.Tim
         }
         try {
             live.injectFault(fault.kind, holder, length, amount);
-            model.handFaults().add(Narration.seconds(live.nowMicros()) + ": " + words + " (live)");
+            model.handFaults().add(RunTimes.precise(live.nowMicros()) + ": " + words + " (live)");
         } catch (IllegalArgumentException | IllegalStateException e) {
             model.messageProperty().set("Could not inject the fault: " + e.getMessage() + ".");
         }

@@ -1,7 +1,8 @@
 package io.fencelab.app.console.control;
 
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.engine.event.Event;
@@ -46,7 +47,8 @@ final class Exporter {
         RunResult finished = run.resultProperty().get();
         Scenario scenario = console.scenario();
         long now = run.nowMicrosProperty().get();
-        var verdict = run.verdict();
+        // A run under way is exported as judged so far: the judgement of exactly the events written.
+        var judgement = SafetyChecker.judgement(events);
         var metrics = run.metricsProperty().get();
         io.execute(() -> {
             String message;
@@ -58,9 +60,9 @@ final class Exporter {
                 }
                 Event.RunStarted started = events.getFirst() instanceof Event.RunStarted s ? s : null;
                 RunResult result = finished != null
-                        ? new RunResult(finished.spec(), finished.runId(), finished.endReason(), finished.verdict(),
-                                finished.finalStateJudged(), finished.metrics(), log, events.size(), finished.database())
-                        : new RunResult(spec, 0, inProgress(events, now), verdict, false, metrics, log, events.size(),
+                        ? new RunResult(finished.spec(), finished.runId(), finished.endReason(), finished.judgement(),
+                                finished.metrics(), log, events.size(), finished.database())
+                        : new RunResult(spec, 0, inProgress(events, now), judgement, metrics, log, events.size(),
                                 started != null ? started.database() : "unknown database");
                 ReportBundle.write(dir, input(scenario, spec, replayFile, started, result, events));
                 message = "Report written to " + dir.resolve(ReportBundle.HTML);
@@ -89,7 +91,7 @@ final class Exporter {
         if (events.getLast() instanceof Event.RunEnded end) {
             return end.reason();
         }
-        return "exported while running, at " + Narration.seconds(nowMicros);
+        return "exported while running, at " + RunTimes.precise(nowMicros);
     }
 
     private static ReportInput input(Scenario scenario, RunSpec spec, Path replayFile, Event.RunStarted started,

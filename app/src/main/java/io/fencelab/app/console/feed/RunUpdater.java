@@ -1,5 +1,7 @@
 package io.fencelab.app.console.feed;
 
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.report.EventText;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
@@ -49,6 +51,8 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private int timelineEvents;
     private long lastMetricsNanos;
     private boolean finished;
+    /** The finished run's judgement (with its final state), once there is one. */
+    private Judgement finalJudgement;
     private static int generations;
 
     public RunUpdater(RunModel model, EventFeed feed, RunDriver driver) {
@@ -78,7 +82,9 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             timelineStale = true;
         }
         if (telling != null) {
-            model.narrationProperty().set(Narration.line(telling));
+            // A write is told as the checker classified it; the checker sees each batch before this feed does.
+            model.narrationProperty().set(Narration.line(telling,
+                    telling instanceof Event.WriteAccepted ? driver.judgementSoFar() : null));
         }
         rate.addLast(new long[] {nowNanos, moved});
         while (rate.size() > 1 && nowNanos - rate.peekFirst()[0] > RATE_WINDOW_NANOS) {
@@ -98,6 +104,9 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
             Verdict v = driver.verdictSoFar();
             if (v.witnesses().size() != model.verdict().witnesses().size() || v.kind() != model.verdict().kind()) {
+                if (v.witnesses().size() > model.verdict().witnesses().size()) {
+                    model.narrationProperty().set(Narration.line(v.witnesses().getLast(), now));
+                }
                 model.verdictProperty().set(v);
                 verdictChanged();
             }
@@ -120,12 +129,14 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             timelineEvents = built.events();
             lastBuildNanos = built.buildNanos();
             lastBuiltAt = nowNanos;
+            model.judgementProperty().set(built.judgement());
             model.timelineProperty().set(highlighted(built.timeline()));
         }
         boolean rested = nowNanos - lastBuiltAt >= Math.max(MIN_REBUILD_GAP_NANOS, lastBuildNanos);
         if (timelineStale && !rebuilder.busy() && (rested || finished)) {
             timelineStale = false;
-            rebuilder.request(generation, model.events().snapshot());
+            rebuilder.request(generation, model.events().snapshot(), finalJudgement != null ? finalJudgement
+                    : driver.judgementSoFar());
         }
     }
 
@@ -169,7 +180,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
             if (e.getClass() != lastType) {
                 lastType = e.getClass();
-                String type = Narration.type(e);
+                String type = EventText.type(e);
                 if (types.add(type)) {
                     model.types().add(type);
                 }
@@ -212,13 +223,17 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         long now = Math.max(driver.nowMicros(), model.events().size() == 0 ? 0 : model.events().last().atMicros());
         model.nowMicrosProperty().set(now);
         if (result != null) {
+            finalJudgement = result.judgement();
             model.resultProperty().set(result);
             model.verdictProperty().set(result.verdict());
             model.metricsProperty().set(result.metrics());
         } else {
-            model.verdictProperty().set(driver.verdictSoFar());
+            finalJudgement = driver.judgementSoFar();
+            model.verdictProperty().set(finalJudgement.verdict());
             model.metricsProperty().set(driver.metricsSoFar());
         }
+        // The last timeline is drawn with the final judgement, whether or not events came with the end.
+        timelineStale = true;
         verdictChanged();
         String failure = problem;
         if (failure == null && result != null && result.endReason().startsWith("failed")) {

@@ -1,5 +1,6 @@
 package io.fencelab.app.console.feed;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.report.Timeline;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class TimelineRebuilder {
             Thread.ofPlatform().daemon().name("fencelab-timeline").factory());
 
     /** A finished build: the timeline of the first {@code events} events of generation {@code generation}. */
-    public record Built(int generation, int events, Timeline timeline, long buildNanos) {}
+    public record Built(int generation, int events, Timeline timeline, Judgement judgement, long buildNanos) {}
 
     private final AtomicReference<Built> done = new AtomicReference<>();
     private volatile boolean busy;
@@ -29,8 +30,11 @@ public final class TimelineRebuilder {
         return busy;
     }
 
-    /** Starts building the timeline of {@code events} (a list that does not change) unless one is running. */
-    public boolean request(int generation, List<Event> events) {
+    /**
+     * Starts building the timeline of {@code events} (a list that does not change) with their
+     * {@code judgement} unless a build is running.
+     */
+    public boolean request(int generation, List<Event> events, Judgement judgement) {
         if (busy) {
             return false;
         }
@@ -38,8 +42,8 @@ public final class TimelineRebuilder {
         BUILDERS.execute(() -> {
             try {
                 long t0 = System.nanoTime();
-                Timeline timeline = Timeline.from(events);
-                done.set(new Built(generation, events.size(), timeline, System.nanoTime() - t0));
+                Timeline timeline = Timeline.from(events, judgement);
+                done.set(new Built(generation, events.size(), timeline, judgement, System.nanoTime() - t0));
             } catch (RuntimeException e) {
                 // A log the timeline cannot draw (a bug) must not take the console down; the table still shows it.
                 org.slf4j.LoggerFactory.getLogger(TimelineRebuilder.class).warn("timeline build failed", e);

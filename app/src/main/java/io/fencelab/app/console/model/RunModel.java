@@ -1,5 +1,6 @@
 package io.fencelab.app.console.model;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
@@ -39,6 +40,7 @@ public final class RunModel {
     private final ObservableList<String> types = FXCollections.observableArrayList();
     private final ObjectProperty<Timeline> timeline = new SimpleObjectProperty<>(this, "timeline");
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(this, "verdict", NO_VIOLATION);
+    private final ObjectProperty<Judgement> judgement = new SimpleObjectProperty<>(this, "judgement", Judgement.EMPTY);
     private final ObjectProperty<MetricsSnapshot> metrics = new SimpleObjectProperty<>(this, "metrics", NO_METRICS);
     private final ObjectProperty<RunPhase> phase = new SimpleObjectProperty<>(this, "phase", RunPhase.IDLE);
     private final ObjectProperty<RunInfo> info = new SimpleObjectProperty<>(this, "info", RunInfo.NONE);
@@ -100,6 +102,18 @@ public final class RunModel {
 
     public Verdict verdict() {
         return verdict.get();
+    }
+
+    /**
+     * The checker's judgement that the shown timeline was drawn with (write classes included); the
+     * verdict above may be a frame or two newer.
+     */
+    public ObjectProperty<Judgement> judgementProperty() {
+        return judgement;
+    }
+
+    public Judgement judgement() {
+        return judgement.get();
     }
 
     public ObjectProperty<MetricsSnapshot> metricsProperty() {
@@ -170,6 +184,7 @@ public final class RunModel {
         types.clear();
         timeline.set(null);
         verdict.set(NO_VIOLATION);
+        judgement.set(Judgement.EMPTY);
         metrics.set(NO_METRICS);
         phase.set(RunPhase.IDLE);
         info.set(RunInfo.NONE);

@@ -1,5 +1,6 @@
 package io.fencelab.app.console.run;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
@@ -45,6 +46,11 @@ public final class ReplayDriver extends PlayerDriver {
     @Override
     public Verdict verdictSoFar() {
         return judgement.verdict();
+    }
+
+    @Override
+    public Judgement judgementSoFar() {
+        return judgement.judgement();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.fencelab.app.console.run;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
@@ -42,8 +43,11 @@ public interface RunDriver {
     /** Run time now, in microseconds (moves smoothly while playing). */
     long nowMicros();
 
-    /** The checker's verdict on the events so far. */
+    /** The checker's verdict on the events so far (cheap: polled every frame). */
     Verdict verdictSoFar();
+
+    /** The checker's judgement of the events so far, write classes included (a snapshot). */
+    Judgement judgementSoFar();
 
     /** The metrics of the events so far. */
     MetricsSnapshot metricsSoFar();

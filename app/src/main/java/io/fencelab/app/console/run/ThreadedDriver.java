@@ -1,5 +1,6 @@
 package io.fencelab.app.console.run;
 
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunModel;
@@ -79,6 +80,12 @@ abstract class ThreadedDriver implements RunDriver {
     public Verdict verdictSoFar() {
         Run r = run;
         return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
+    }
+
+    @Override
+    public Judgement judgementSoFar() {
+        Run r = run;
+        return r == null ? Judgement.EMPTY : r.judgementSoFar();
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.report.EventText;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.control.ConsoleController;
-import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.event.Event;
 import java.util.HashSet;
@@ -44,6 +47,12 @@ final class EventTableView extends VBox {
     /** New holders, scopes and types reach the filters at most a few times a second (each update re-measures them). */
     private final javafx.animation.PauseTransition syncSoon = new javafx.animation.PauseTransition(
             javafx.util.Duration.millis(400));
+    /** A new witness changes which rows are stale overwrites: restyle the rows on show. */
+    private final javafx.beans.value.ChangeListener<Judgement> restyle = (o, was, now) -> {
+        if (was == null || was.verdict().witnesses().size() != now.verdict().witnesses().size()) {
+            table.refresh();
+        }
+    };
     private final ListChangeListener<String> resync = c -> {
         if (syncSoon.getStatus() != javafx.animation.Animation.Status.RUNNING) {
             syncSoon.playFromStart();
@@ -67,20 +76,22 @@ final class EventTableView extends VBox {
         types.setTitle("types: all");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("seq", 60, e -> e.seq()));
-        table.getColumns().add(column("time", 100, e -> Narration.seconds(e.atMicros())));
-        table.getColumns().add(column("type", 160, Narration::type));
+        table.getColumns().add(column("time", 100, e -> RunTimes.precise(e.atMicros())));
+        table.getColumns().add(column("type", 160, EventText::type));
         table.getColumns().add(column("holder", 80, Event::holder));
         table.getColumns().add(column("scope", 80, Event::scope));
         table.getColumns().add(column("token", 90, e -> e.tokenOrNull() == null ? "" : e.tokenOrNull().toString()));
-        table.getColumns().add(column("detail", 300, Narration::detail));
+        table.getColumns().add(column("detail", 300, EventText::detail));
         table.setPlaceholder(new Label("no events yet"));
         table.setRowFactory(v -> new TableRow<>() {
             @Override
             protected void updateItem(Event e, boolean empty) {
                 super.updateItem(e, empty);
-                String look = empty || e == null ? null
-                        : e instanceof Event.Violation ? "row-violation"
-                        : e instanceof Event.WriteRejectedStale ? "row-stale" : null;
+                String look = empty || e == null || run == null ? null : switch (classOf(e)) {
+                    case STALE_OVERWRITE -> "row-violation";
+                    case REJECTED_STALE -> "row-stale";
+                    case null, default -> null;
+                };
                 Styles.choose(this, ROW_LOOKS, look);
             }
         });
@@ -142,8 +153,10 @@ final class EventTableView extends VBox {
             run.holders().removeListener(resync);
             run.scopes().removeListener(resync);
             run.types().removeListener(resync);
+            run.judgementProperty().removeListener(restyle);
         }
         run = model;
+        model.judgementProperty().addListener(restyle);
         filtered = new FilteredList<>(model.rows());
         table.setItems(showing ? filtered : null);
         model.holders().addListener(resync);
@@ -152,6 +165,11 @@ final class EventTableView extends VBox {
         filtered.addListener((ListChangeListener<Event>) c -> updateShown());
         sync();
         refilter();
+    }
+
+    /** The checker's class of {@code e} if it is a write outcome, else null. */
+    private WriteClass classOf(Event e) {
+        return run.judgement().classOf(e.seq());
     }
 
     private void sync() {
@@ -184,9 +202,8 @@ final class EventTableView extends VBox {
         RunModel r = run;
         filtered.setPredicate(e -> (h.isEmpty() || h.contains(e.holder()))
                 && (s.isEmpty() || s.contains(e.scope()))
-                && (t.isEmpty() || t.contains(Narration.type(e)))
-                && (!witness || e instanceof Event.Violation
-                        || r.verdict().witnesses().stream().anyMatch(w -> w.eventSeqs().contains(e.seq()))));
+                && (t.isEmpty() || t.contains(EventText.type(e)))
+                && (!witness || r.verdict().witnesses().stream().anyMatch(w -> w.eventSeqs().contains(e.seq()))));
         holders.setTitle(h.isEmpty() ? "holders: all" : "holders: " + h.size());
         scopes.setTitle(s.isEmpty() ? "scopes: all" : "scopes: " + s.size());
         types.setTitle(t.isEmpty() ? "types: all" : "types: " + t.size());

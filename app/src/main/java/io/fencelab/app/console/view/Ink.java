@@ -1,7 +1,7 @@
 package io.fencelab.app.console.view;
 
 import io.fencelab.report.Palette;
-import io.fencelab.report.WriteKind;
+import io.fencelab.engine.check.WriteClass;
 import javafx.scene.paint.Color;
 
 /**
@@ -44,24 +44,24 @@ enum Ink {
         this.color = color;
     }
 
-    static Ink of(WriteKind kind) {
+    static Ink of(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> ACCEPTED;
             case REJECTED_STALE -> REJECTED;
             case MISSING -> MISSING;
             case OUT_OF_ORDER -> OUT_OF_ORDER;
-            case OVERWROTE_NEWER -> OVERWROTE;
+            case STALE_OVERWRITE -> OVERWROTE;
         };
     }
 
     /** How a legend and a tooltip name each kind of write outcome. */
-    static String words(WriteKind kind) {
+    static String words(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> "write accepted";
             case REJECTED_STALE -> "write rejected as stale";
             case MISSING -> "write to a missing resource";
             case OUT_OF_ORDER -> "write out of order";
-            case OVERWROTE_NEWER -> "stale write accepted over a newer one";
+            case STALE_OVERWRITE -> "stale write accepted over a newer one";
         };
     }
 }

@@ -1,7 +1,7 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunModel;
 import java.util.Locale;
@@ -78,8 +78,8 @@ final class StatusBar extends HBox {
         executor.setText("Executor: " + (info.executor().isEmpty() ? "—" : info.executor()));
         seed.setText("Seed: " + (info.seed().isEmpty() ? "—" : info.seed()));
         long end = run.endMicrosProperty().get();
-        time.setText("Run time: " + Narration.shortTime(run.nowMicrosProperty().get() / 100_000 * 100_000)
-                + (end > 0 ? " of " + Narration.shortTime(end) : ""));
+        time.setText("Run time: " + RunTimes.brief(run.nowMicrosProperty().get() / 100_000 * 100_000)
+                + (end > 0 ? " of " + RunTimes.brief(end) : ""));
         rate.setText(String.format(Locale.ROOT, "%,.0f events/s", run.eventsPerSecondProperty().get()));
     }
 }

@@ -1,6 +1,6 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.model.Narration;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.report.Highlights;
 import io.fencelab.report.HolderLane;
@@ -9,7 +9,7 @@ import io.fencelab.report.ResourceLane;
 import io.fencelab.report.Span;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
-import io.fencelab.report.WriteKind;
+import io.fencelab.engine.check.WriteClass;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -233,7 +233,7 @@ final class TimelineRenderer {
                 continue;
             }
             axis.line(Ink.SEPARATOR, px, AXIS - 6, px, AXIS, 1, false);
-            axis.text(Ink.TEXT, Narration.shortTime(Math.round(tick)), px, AXIS / 2 - 2, AXIS_FONT,
+            axis.text(Ink.TEXT, RunTimes.brief(Math.round(tick)), px, AXIS / 2 - 2, AXIS_FONT,
                     TextAlignment.CENTER);
         }
     }
@@ -336,7 +336,7 @@ final class TimelineRenderer {
             lanes.line(Ink.GAP_STRIPE, x0, ya, x1, yb, 1.2, false);
         }
         lanes.outline(witness ? Ink.WITNESS : Ink.GAP_STRIPE, a, y0, w, gh, witness ? 3 : 2);
-        String seconds = Narration.shortTime(gap.durationMicros());
+        String seconds = RunTimes.brief(gap.durationMicros());
         String label = w > 230 ? "GAP " + seconds + ": believes " + gap.token() + ", lease gone"
                 : w > 90 ? "GAP " + seconds : "GAP";
         double textW = label.length() * 8.2 + 10;
@@ -390,7 +390,7 @@ final class TimelineRenderer {
 
     private void drawMarks(List<Mark> marks, int lane, double y, double r, Scale x, double plotW, Highlights hl,
                            List<Long> focused) {
-        double[] lastX = new double[WriteKind.values().length];
+        double[] lastX = new double[WriteClass.values().length];
         Arrays.fill(lastX, Double.NEGATIVE_INFINITY);
         int from = firstMarkAfter(marks, x.start - x.span * 0.01);
         for (int k = from; k < marks.size(); k++) {
@@ -425,8 +425,8 @@ final class TimelineRenderer {
                 case Mark.Bucket b -> {
                     double bx = x.at(b.startMicros());
                     double bw = Math.max(2, x.at(b.endMicros()) - bx);
-                    WriteKind worst = WriteKind.ACCEPTED;
-                    for (WriteKind kind : WriteKind.values()) {
+                    WriteClass worst = WriteClass.ACCEPTED;
+                    for (WriteClass kind : WriteClass.values()) {
                         if (b.count(kind) > 0 && kind.ordinal() > worst.ordinal()) {
                             worst = kind;
                         }
@@ -437,7 +437,7 @@ final class TimelineRenderer {
         }
     }
 
-    private void drawWrite(WriteKind kind, double px, double y, double r) {
+    private void drawWrite(WriteClass kind, double px, double y, double r) {
         Ink ink = Ink.of(kind);
         switch (kind) {
             case ACCEPTED -> {
@@ -448,7 +448,7 @@ final class TimelineRenderer {
                 lanes.mark(Ink.HALO, Batches.Shape.DOT, px, y, r + 3);
                 lanes.mark(ink, Batches.Shape.CROSS, px, y, r);
             }
-            case OVERWROTE_NEWER -> {
+            case STALE_OVERWRITE -> {
                 lanes.mark(Ink.HALO, Batches.Shape.TRIANGLE, px, y, r + 3);
                 lanes.mark(ink, Batches.Shape.TRIANGLE, px, y, r + 1.5);
             }

@@ -1,5 +1,7 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.report.EventText;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
@@ -191,7 +193,7 @@ public final class TimelineView extends Region {
         String text = hit == null ? null : describe(hit);
         if (text == null) {
             if (e.getX() > TimelineRenderer.GUTTER && e.getY() < TimelineRenderer.AXIS) {
-                text = Narration.seconds(Math.round(microsAt(e.getX())));
+                text = RunTimes.precise(Math.round(microsAt(e.getX())));
             } else {
                 tooltip.setVisible(false);
                 return;
@@ -232,8 +234,8 @@ public final class TimelineView extends Region {
             return null;
         }
         Event event = hit.seq() > 0 ? run.events().bySeq(hit.seq()) : null;
-        String eventLine = event == null ? "" : "\n" + Narration.type(event) + " #" + event.seq() + " at "
-                + Narration.seconds(event.atMicros()) + (event.holder() != null ? " · " + event.holder() : "")
+        String eventLine = event == null ? "" : "\n" + EventText.type(event) + " #" + event.seq() + " at "
+                + RunTimes.precise(event.atMicros()) + (event.holder() != null ? " · " + event.holder() : "")
                 + (event.tokenOrNull() != null ? " · token " + event.tokenOrNull() : "");
         int holders = t.holders().size();
         switch (hit.kind()) {
@@ -246,31 +248,31 @@ public final class TimelineView extends Region {
                             + t.highlights().numbersOf(w.seq()).getFirst() + "." : "";
                     return Ink.words(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
                             + w.resource() + before + eventLine + witness
-                            + (event == null ? "" : "\n" + Narration.sentence(event));
+                            + (event == null ? "" : "\n" + EventText.sentence(event, run.judgement().writes().of(event.seq())));
                 }
                 return null;
             }
             case STEP -> {
                 TokenStep s = t.resources().get(hit.lane() - holders).steps().get(hit.item());
                 return "Highest accepted token rose to " + s.token() + " with " + s.holder() + "'s write at "
-                        + Narration.seconds(s.atMicros());
+                        + RunTimes.precise(s.atMicros());
             }
             case CHANGE -> {
                 Timeline.Change c = t.changes().get(hit.item());
-                return "\u0394" + (hit.item() + 1) + " changed at " + Narration.seconds(c.atMicros()) + ": " + c.text()
+                return "\u0394" + (hit.item() + 1) + " changed at " + RunTimes.precise(c.atMicros()) + ": " + c.text()
                         + "\nEverything after this line ran with the new setting.";
             }
             case FAULT -> {
                 Span.Fault f = hit.lane() < 0 ? t.globalFaults().get(hit.item())
                         : (Span.Fault) t.holders().get(hit.lane()).spans().get(hit.item());
-                return "Fault " + f.fault() + " on " + f.appliesTo() + " from " + Narration.seconds(f.startMicros())
-                        + " to " + Narration.seconds(f.endMicros())
+                return "Fault " + f.fault() + " on " + f.appliesTo() + " from " + RunTimes.precise(f.startMicros())
+                        + " to " + RunTimes.precise(f.endMicros())
                         + (f.detail() == null ? "" : "\n" + f.detail());
             }
             default -> {
                 HolderLane lane = t.holders().get(hit.lane());
                 Span s = lane.spans().get(hit.item());
-                String range = Narration.seconds(s.startMicros()) + " to " + Narration.seconds(s.endMicros());
+                String range = RunTimes.precise(s.startMicros()) + " to " + RunTimes.precise(s.endMicros());
                 return switch (s) {
                     case Span.Held h -> "The lease service says " + lane.holder() + " holds " + h.scope()
                             + " with token " + h.token() + (h.fencingToken() != h.token()
@@ -283,7 +285,7 @@ public final class TimelineView extends Region {
                     case Span.Believed b -> lane.holder() + " believes it holds " + b.scope() + " with token "
                             + b.token() + "\n" + range + (b.endReason() == null ? "" : ", until: " + b.endReason());
                     case Span.Gap g -> "GAP: " + lane.holder() + " went on believing it held token " + g.token()
-                            + " for " + Narration.shortTime(g.durationMicros())
+                            + " for " + RunTimes.brief(g.durationMicros())
                             + " after the lease service stopped counting it as held.\n" + range
                             + "\nOnly the resource's token check stands between this holder and the data.";
                     case Span.Pause p -> lane.holder() + " is paused (" + p.cause() + "): it cannot act or notice "

@@ -1,5 +1,7 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.report.EventText;
 import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.Narration;
@@ -248,17 +250,17 @@ final class VerdictView extends ScrollPane {
         }
         long seq = run.pinnedSeqProperty().get();
         Event e = seq > 0 ? run.events().bySeq(seq) : null;
-        pinned.setText(e == null ? "" : describe(e));
+        pinned.setText(e == null ? "" : describe(e, run.judgement()));
     }
 
-    static String describe(Event e) {
+    static String describe(Event e, Judgement judgement) {
         String json;
         try {
             json = EventJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(e);
         } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
             json = e.toString();
         }
-        return Narration.line(e) + "\n\n" + json;
+        return Narration.line(e, judgement) + "\n\n" + json;
     }
 
     /** A witness: its number, invariant and summary. */
@@ -271,7 +273,7 @@ final class VerdictView extends ScrollPane {
                 setTooltip(null);
                 return;
             }
-            setText("W" + (getIndex() + 1) + "  " + Narration.words(w.invariant().name()) + ": " + w.summary());
+            setText("W" + (getIndex() + 1) + "  " + EventText.words(w.invariant().name()) + ": " + w.summary());
             setWrapText(true);
             setPrefWidth(0);
             setTooltip(new Tooltip("Click to show it on the timeline (events " + w.eventSeqs() + ")"));

@@ -1,0 +1,45 @@
+package io.fencelab.engine.check;
+
+import io.fencelab.engine.event.Event.WriteAccepted;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What the checker concluded from a run's history, kept beside it, never written into it: the
+ * verdict with its witnesses, the class of every write outcome (keyed by the outcome's seq), and per
+ * resource the write it must hold. Everything that shows a verdict or marks a write reads this.
+ *
+ * @param kept             per resource, the last write accepted under its highest grant: what its
+ *                         final state must hold
+ * @param finalStateJudged whether the database's final state was compared (false while a run goes
+ *                         on, for a log judged offline, or when the database was gone at the end)
+ */
+public record Judgement(Verdict verdict, WriteClasses writes, Map<ResourceId, WriteAccepted> kept,
+                        boolean finalStateJudged) {
+
+    /** Before any event. */
+    public static final Judgement EMPTY = new Judgement(Verdict.of(java.util.List.of()), WriteClasses.NONE, Map.of(),
+            false);
+
+    public Judgement {
+        Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(writes, "writes");
+        kept = Collections.unmodifiableMap(new TreeMap<>(kept));
+    }
+
+    /** A judgement that has only a verdict and classifies no write (a fixture for callers' tests). */
+    public static Judgement of(Verdict verdict, boolean finalStateJudged) {
+        return new Judgement(verdict, WriteClasses.NONE, Map.of(), finalStateJudged);
+    }
+
+    public boolean isSafe() {
+        return verdict.isSafe();
+    }
+
+    /** The class of write outcome {@code seq}, or null if that event is not a write outcome. */
+    public WriteClass classOf(long seq) {
+        return writes.classOf(seq);
+    }
+}

@@ -1,0 +1,144 @@
+package io.fencelab.engine.run;
+
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventSink;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The one home of a run's fault timing, for both executors: when each occurrence starts and heals,
+ * which events that publishes ({@code PauseStarted}/{@code PauseEnded} for pauses,
+ * {@code FaultInjected}/{@code FaultHealed} for the rest), and what it does to what it hits (a
+ * paused holder, a killed session, a stopped database). It also cancels or heals an occurrence early
+ * when a live change removes it.
+ *
+ * <p>An executor drives it through a {@link Host}: it runs actions at run times and applies the
+ * effects its own way (a simulated run kills a session at once, a live run the session of the
+ * holder's next action). A holder's pause is kept here; the executor asks {@link #resumesAt} before
+ * it lets a holder act.
+ */
+final class FaultScheduler {
+
+    /** What an executor provides to the fault scheduler. */
+    interface Host {
+        /** Run time now, in microseconds. */
+        long nowMicros();
+
+        /**
+         * Runs {@code action} at run time {@code atMicros} (at once if that has passed), unless the run
+         * is over by then. Actions due at the same time run in the order they were given.
+         */
+        void at(long atMicros, Runnable action);
+
+        /** A connection-kill fault hits {@code holder}: its database session is terminated. */
+        void killSession(String holder);
+
+        /** A database restart fault begins: the database goes down. */
+        void stopDatabase();
+
+        /** A database restart fault heals (or is healed early): the database comes back. */
+        void startDatabase();
+    }
+
+    private final Host host;
+    private final EventSink sink;
+    /** Run time (micros) until which each paused holder is paused. */
+    private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
+
+    FaultScheduler(Host host, EventSink sink) {
+        this.host = host;
+        this.sink = sink;
+    }
+
+    /**
+     * Schedules the start and the heal of {@code pf}. Nothing of it happens once it is cut
+     * ({@link #cancel}); a pause that has begun runs its course, as a stalled process resumes when it
+     * resumes.
+     */
+    void schedule(PlannedFault pf) {
+        FaultOccurrence f = pf.occurrence;
+        long start = micros(f.start());
+        long end = micros(f.end());
+        switch (f.kind()) {
+            case PAUSE -> {
+                at(start, pf, () -> {
+                    pausedUntil.merge(f.target(), end, Math::max);
+                    String cause = pf.byHand ? "pause by hand" : "pause fault";
+                    sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
+                            cause));
+                });
+                at(end, pf, () -> sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target())));
+            }
+            case CONNECTION_KILL -> at(start, pf, () -> {
+                started(pf);
+                host.killSession(f.target());
+            });
+            case DATABASE_RESTART -> {
+                at(start, pf, () -> {
+                    started(pf);
+                    host.stopDatabase();
+                });
+                at(end, pf, () -> {
+                    host.startDatabase();
+                    healed(f);
+                });
+            }
+            case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
+                at(start, pf, () -> started(pf));
+                at(end, pf, () -> healed(f));
+            }
+        }
+    }
+
+    /**
+     * At run time {@code nowMicros}, cancels {@code pf} if it has not started, or heals it now if it
+     * is under way (a database restart brings the database back). A pause that has begun is left to
+     * run its course; a connection kill that happened cannot be undone.
+     */
+    void cancel(PlannedFault pf, long nowMicros) {
+        FaultOccurrence f = pf.occurrence;
+        if (micros(f.start()) > nowMicros) {
+            pf.cutAtMicros = micros(f.start());
+        } else if (micros(f.end()) > nowMicros && f.kind() != FaultKind.PAUSE) {
+            pf.cutAtMicros = nowMicros;
+            if (f.kind() == FaultKind.DATABASE_RESTART) {
+                host.startDatabase();
+            }
+            if (f.kind() != FaultKind.CONNECTION_KILL) {
+                healed(f);
+            }
+        }
+    }
+
+    /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */
+    long resumesAt(String holder) {
+        return pausedUntil.getOrDefault(holder, 0L);
+    }
+
+    private void at(long atMicros, PlannedFault pf, Runnable action) {
+        host.at(atMicros, () -> {
+            if (!pf.cut()) {
+                action.run();
+            }
+        });
+    }
+
+    private void started(PlannedFault pf) {
+        FaultOccurrence f = pf.occurrence;
+        String amount = f.amount().isZero() ? null : "amount " + f.amount();
+        String detail = !pf.byHand ? amount : amount == null ? "by hand" : "by hand, " + amount;
+        sink.publish(seq -> new Event.FaultInjected(seq, host.nowMicros(), f.kind().name(), f.target(),
+                micros(f.length()), detail));
+    }
+
+    private void healed(FaultOccurrence f) {
+        sink.publish(seq -> new Event.FaultHealed(seq, host.nowMicros(), f.kind().name(), f.target()));
+    }
+
+    private static long micros(Duration d) {
+        return RunEnvironment.micros(d);
+    }
+}
