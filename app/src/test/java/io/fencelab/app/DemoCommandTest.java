@@ -25,13 +25,13 @@ class DemoCommandTest {
         assertThat(halves).as("a fenced telling, then an unfenced one").hasSize(2);
         assertThat(halves[0]).as("with fencing")
                 .contains("Fencelab: The paused holder (catalog scenario paused-holder)")
-                .contains("    0s  A acquires the lease on \"report\": token 41, expires at 30s")
-                .contains("   31s  B acquires the lease on \"report\": token 42")
-                .contains("   45s  A resumes and writes report-1 with token 41 -> REJECTED as stale (report-1 already accepted token 42)")
+                .contains("    0.0s  A acquires the lease on \"report\": token 41, expires at 30.0s")
+                .contains("   31.0s  B acquires the lease on \"report\": token 42")
+                .contains("   45.0s  A resumes and writes report-1 with token 41 -> REJECTED as stale (report-1 already accepted token 42)")
                 .contains("  report-1 holds B's write (token 42). The resource refused the stale holder.");
         assertThat(halves[1]).as("without fencing")
-                .contains("   45s  A resumes and writes report-1 with token 41 -> accepted")
-                .contains("  report-1 holds A's write (token 41). A's stale write (token 41) overwrote B's newer one (token 42).")
+                .contains("   45.0s  A resumes and writes report-1 with token 41 -> ACCEPTED over newer work (report-1 already held token 42)")
+                .contains("  report-1 holds A's write (token 41), not B's newer one (token 42). The stale holder's write overwrote newer work.")
                 .doesNotContain("REJECTED");
     }
 

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * {@code 1.5s}, {@code 2m}, {@code 1h}, optionally negative ({@code -5s}) where a field allows it.
  * The engine counts in microseconds, so finer values are refused rather than silently rounded.
  */
-public final class Durations {
+final class Durations {
     private Durations() {
     }
 
@@ -62,7 +62,7 @@ public final class Durations {
      * {@code d} in the file syntax, as people read it in a message: whole hours in h, whole seconds in s
      * (60s, not 1m, so it matches what a story says), below a second in ms, else decimal seconds.
      */
-    public static String format(Duration d) {
+    static String format(Duration d) {
         if (d.isNegative()) {
             return "-" + format(d.negated());
         }

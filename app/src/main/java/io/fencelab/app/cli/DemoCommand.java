@@ -1,9 +1,12 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.check.FinalStateLoader;
-import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.ResourceId;
 import io.fencelab.engine.check.ResourceState;
-import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
@@ -12,15 +15,12 @@ import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.scenarios.Catalog;
-import io.fencelab.scenarios.Durations;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
 /**
  * Tells the catalog's paused-holder story against real PostgreSQL: runs the scenario file (simulated)
  * as written, then again with {@link FencingMode#UNFENCED}, and tells each run from its events, one
- * line per step that matters, with the times and tokens the events carry. The last line of each run
- * names what the resource holds in the database at the end and what the checker concluded.
+ * line per step that matters, with the times and tokens the events carry and each write as the
+ * checker's judgement classifies it. The last line of each run names what the resource holds in the
+ * database at the end and what the checker concluded.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run the paused-holder story headless, with and without fencing, and print each step.")
@@ -110,9 +111,9 @@ public final class DemoCommand implements Callable<Integer> {
             try (Run run = Run.prepare(db, runSpec, log)) {
                 RunResult result = run.runToEnd();
                 List<Event> events = EventLogReader.read(result.eventLog());
-                new Steps().tell(events);
+                new Steps(result.judgement()).tell(events);
                 if (result.completed()) {
-                    out.println("  " + ending(FinalStateLoader.load(run.runContext()), events, result));
+                    out.println("  " + ending(FinalStateLoader.load(run.runContext()), events, result.judgement()));
                 } else {
                     out.println("  The run did not complete: " + result.endReason());
                 }
@@ -137,22 +138,28 @@ public final class DemoCommand implements Callable<Integer> {
     /**
      * The story's steps, one line per event that moves it on, in log order. Events the story does not
      * need (beliefs, releases, attempts before their outcome) are left out; a holder's waking is told
-     * together with the write it sends at that instant.
+     * together with the write it sends at that instant. What a write's outcome means (a stale
+     * overwrite, a stale write refused) is the checker's {@link Judgement}, not decided here.
      */
     private final class Steps {
+        private final Judgement judgement;
         private final Set<String> paused = new HashSet<>();
         private final Set<String> waking = new HashSet<>();
+
+        Steps(Judgement judgement) {
+            this.judgement = judgement;
+        }
 
         void tell(List<Event> events) {
             for (int i = 0; i < events.size(); i++) {
                 Event e = events.get(i);
                 switch (e) {
                     case Event.LeaseAcquired a -> say(a, "%s acquires the lease on \"%s\": token %d, expires at %s"
-                            .formatted(a.holder(), a.scope(), a.token(), time(a.expiresAtMicros())));
+                            .formatted(a.holder(), a.scope(), a.token(), RunTimes.seconds(a.expiresAtMicros())));
                     case Event.PauseStarted p -> {
                         paused.add(p.holder());
                         say(p, "%s pauses (a GC stall) for %s and cannot observe time passing"
-                                .formatted(p.holder(), time(p.durationMicros())));
+                                .formatted(p.holder(), RunTimes.seconds(p.durationMicros())));
                     }
                     case Event.PauseEnded p -> {
                         paused.remove(p.holder());
@@ -165,13 +172,10 @@ public final class DemoCommand implements Callable<Integer> {
                     case Event.LeaseExpired x -> say(x, paused.contains(x.holder())
                             ? "%s's lease expires; %s, paused, does not notice".formatted(x.holder(), x.holder())
                             : "%s's lease expires (token %d)".formatted(x.holder(), x.token()));
-                    case Event.WriteAccepted w -> write(w, w.key(), w.token(), "accepted");
-                    case Event.WriteRejectedStale r -> write(r, r.key(), r.token(),
-                            "REJECTED as stale (%s already accepted token %d)".formatted(r.key(), r.highest()));
-                    case Event.WriteMissing m -> write(m, m.key(), m.token(), "refused: there is no " + m.key());
-                    case Event.WriteOutOfOrder o -> write(o, o.key(), o.token(),
-                            "REJECTED: operation %d of token %d came after operation %d"
-                                    .formatted(o.opSeq(), o.token(), o.highestOpSeq()));
+                    case Event.WriteAccepted w -> write(w, w.key(), w.token());
+                    case Event.WriteRejectedStale r -> write(r, r.key(), r.token());
+                    case Event.WriteMissing m -> write(m, m.key(), m.token());
+                    case Event.WriteOutOfOrder o -> write(o, o.key(), o.token());
                     default -> {
                         // not a step of the story
                     }
@@ -179,19 +183,32 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
 
-        private void write(Event e, String key, long token, String outcome) {
+        private void write(Event e, String key, long token) {
             String holder = e.holder();
             String verb = waking.remove(holder) ? "resumes and writes" : "writes";
-            say(e, "%s %s %s with token %d -> %s".formatted(holder, verb, key, token, outcome));
+            say(e, "%s %s %s with token %d -> %s".formatted(holder, verb, key, token, outcome(e, key)));
+        }
+
+        /** The outcome as the checker classified it. */
+        private String outcome(Event e, String key) {
+            WriteJudgement j = judgement.writes().of(e.seq());
+            if (j == null) {
+                return "not judged";
+            }
+            return switch (j.kind()) {
+                case ACCEPTED -> "accepted";
+                case STALE_OVERWRITE -> "ACCEPTED over newer work (%s already held token %d)".formatted(key, j.against());
+                case REJECTED_STALE -> "REJECTED as stale (%s already accepted token %d)".formatted(key, j.against());
+                case MISSING -> "refused: there is no " + key;
+                case OUT_OF_ORDER -> "REJECTED: a later operation of the same token was already applied";
+            };
         }
 
         /** Whether {@code end}'s holder has a write answered at the instant it wakes. */
-        private static boolean writesOnWaking(List<Event> events, int at, Event.PauseEnded end) {
+        private boolean writesOnWaking(List<Event> events, int at, Event.PauseEnded end) {
             for (int j = at + 1; j < events.size() && events.get(j).atMicros() == end.atMicros(); j++) {
                 Event e = events.get(j);
-                boolean answer = e instanceof Event.WriteAccepted || e instanceof Event.WriteRejectedStale
-                        || e instanceof Event.WriteMissing || e instanceof Event.WriteOutOfOrder;
-                if (answer && end.holder().equals(e.holder())) {
+                if (end.holder().equals(e.holder()) && judgement.writes().of(e.seq()) != null) {
                     return true;
                 }
             }
@@ -199,54 +216,44 @@ public final class DemoCommand implements Callable<Integer> {
         }
 
         private void say(Event e, String line) {
-            out.printf("  %4s  %s%n", time(e.atMicros()), line);
+            out.printf("  %6s  %s%n", RunTimes.seconds(e.atMicros()), line);
         }
     }
 
     /**
-     * What each resource holds in the database at the end, and whose write that is (matched by the
-     * value's digest), then the checker's conclusion in a sentence.
+     * What each resource holds in the database at the end, whose write that is (matched by the value's
+     * digest) and, if it is not the write the checker says it must keep, which one that is; then the
+     * checker's conclusion in a sentence.
      */
-    private static String ending(List<ResourceState> finalState, List<Event> events, RunResult result) {
+    private static String ending(List<ResourceState> finalState, List<Event> events, Judgement judgement) {
         StringBuilder s = new StringBuilder();
         for (ResourceState r : finalState) {
             String writer = events.stream().filter(e -> e instanceof Event.WriteAccepted)
                     .map(e -> (Event.WriteAccepted) e)
-                    .filter(w -> w.target() == r.target() && w.scope().equals(r.scope()) && w.key().equals(r.key())
+                    .filter(w -> r.id().equals(new ResourceId(w.target(), w.scope(), w.key()))
                             && Objects.equals(w.valueDigest(), r.valueDigest()))
                     .map(Event::holder).reduce((first, last) -> last).orElse(null);
-            s.append(writer == null ? "%s holds token %d. ".formatted(r.key(), r.token())
-                    : "%s holds %s's write (token %d). ".formatted(r.key(), writer, r.token()));
-        }
-        if (result.verdict().isSafe()) {
-            long refused = events.stream().filter(e -> e instanceof Event.WriteRejectedStale).count();
-            return s + switch ((int) Math.min(refused, 2)) {
-                case 0 -> "No stale write was attempted.";
-                case 1 -> "The resource refused the stale holder.";
-                default -> "The resources refused all " + refused + " stale writes.";
-            };
-        }
-        return s + conclusion(result.verdict().witnesses().getFirst(), events);
-    }
-
-    /** A stale overwrite in a sentence, from the writes its witness names; other witnesses as the checker words them. */
-    private static String conclusion(Witness w, List<Event> events) {
-        if (w.invariant() == Invariant.STALE_OVERWRITE) {
-            List<Event.WriteAccepted> writes = events.stream().filter(e -> w.eventSeqs().contains(e.seq()))
-                    .filter(e -> e instanceof Event.WriteAccepted).map(e -> (Event.WriteAccepted) e).toList();
-            if (writes.size() >= 2) {
-                Event.WriteAccepted stale = writes.getLast();
-                Event.WriteAccepted newer = writes.getFirst();
-                return "%s's stale write (token %d) overwrote %s's newer one (token %d)."
-                        .formatted(stale.holder(), stale.token(), newer.holder(), newer.token());
+            s.append(writer == null ? "%s holds token %d".formatted(r.key(), r.token())
+                    : "%s holds %s's write (token %d)".formatted(r.key(), writer, r.token()));
+            Event.WriteAccepted kept = judgement.kept().get(r.id());
+            if (kept != null && !Objects.equals(kept.valueDigest(), r.valueDigest())) {
+                s.append(", not %s's newer one (token %d)".formatted(kept.holder(), kept.token()));
             }
+            s.append(". ");
         }
-        return "Unsafe: " + w.summary() + ".";
-    }
-
-    /** A run time as the scenario files write durations: {@code 0s}, {@code 45s}, {@code 1.5s}. */
-    private static String time(long micros) {
-        return Durations.format(Duration.of(micros, ChronoUnit.MICROS));
+        List<WriteJudgement> writes = judgement.writes().all();
+        long refused = writes.stream().filter(w -> w.kind() == WriteClass.REJECTED_STALE).count();
+        long overwrote = writes.stream().filter(WriteJudgement::isStaleOverwrite).count();
+        if (judgement.isSafe()) {
+            return s + (refused == 0 ? "No stale write was attempted."
+                    : refused == 1 ? "The resource refused the stale holder."
+                    : "The resources refused all " + refused + " stale writes.");
+        }
+        if (overwrote > 0) {
+            return s + (overwrote == 1 ? "The stale holder's write overwrote newer work."
+                    : overwrote + " stale writes overwrote newer work.");
+        }
+        return s + "Unsafe: " + judgement.verdict().witnesses().getFirst().summary() + ".";
     }
 
     private static void deleteQuietly(Path file) {
