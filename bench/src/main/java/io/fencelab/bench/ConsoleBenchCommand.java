@@ -7,7 +7,6 @@ import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.app.console.Console;
 import io.fencelab.app.console.ConsoleLauncher;
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.FrameLoop;
@@ -373,9 +372,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
 
         Bench(String name) throws Exception {
             Path runs = Files.createTempDirectory("fencelab-bench-console");
-            ConsoleController controller = new ConsoleController(model, loop,
-                    DatabaseSource.lent(null), runs);
-            view = new ConsoleView(model, controller, loop);
+            view = new Console(model, loop, DatabaseSource.lent(null), runs).view();
             Scene scene = new Scene(view, 1600, 960);
             scene.getStylesheets().add(Console.STYLESHEET);
             timer = new PulseTimer(loop, scene, view.timeline());

@@ -162,7 +162,7 @@ final class LiveLoadBench {
                     if (!sampling[0]) {
                         return;
                     }
-                    List<RunDriver> drivers = console.controller().drivers();
+                    List<RunDriver> drivers = console.sessions().drivers();
                     long playhead = drivers.isEmpty() ? 0 : drivers.getFirst().nowMicros();
                     long wall = System.nanoTime();
                     Event newest = main.events().last();
@@ -181,7 +181,7 @@ final class LiveLoadBench {
             CpuClock cpu = new CpuClock(onFx(() -> Thread.currentThread().threadId()));
             long openStart = System.nanoTime();
             onFx(() -> {
-                console.controller().openScenarioFile(scenario);
+                console.scenarios().openScenarioFile(scenario);
                 return null;
             });
             double openMillis = (System.nanoTime() - openStart) / 1e6;
@@ -207,7 +207,7 @@ final class LiveLoadBench {
             onFx(() -> {
                 sampling[0] = true;
                 timer.start();
-                console.controller().play();
+                console.runs().play();
                 return null;
             });
             await("the live run to end", seconds + 120L, () -> main.phase().isOver());
@@ -227,8 +227,8 @@ final class LiveLoadBench {
             Window replay = null;
             if (result != null) {
                 onFx(() -> {
-                    console.controller().openSavedRun(result.eventLog());
-                    console.controller().setSpeed(1.0);
+                    console.scenarios().openSavedRun(result.eventLog());
+                    console.runs().setSpeed(1.0);
                     return null;
                 });
                 await("the saved run to be ready", 120, () -> main.phase() == RunPhase.PAUSED);
@@ -237,7 +237,7 @@ final class LiveLoadBench {
                 cpu.start();
                 onFx(() -> {
                     timer.start();
-                    console.controller().play();
+                    console.runs().play();
                     return null;
                 });
                 await("the replay to end", seconds + 120L, () -> main.phase().isOver());

@@ -91,7 +91,7 @@ class ConsoleLiveLoadTest {
         Path storm = LiveStorm.write(dir, 1000, 50, 1, Duration.ofSeconds(30));
         FxProbe probe = FxProbe.start();
 
-        fxRun(() -> console.controller().openScenarioFile(storm));
+        fxRun(() -> console.scenarios().openScenarioFile(storm));
         waitUntil("the 1,000 live workers are prepared", 30, () -> main().phase() == RunPhase.PAUSED);
         // TestFX moves the pointer in small steps, each waiting for the FX thread: under load a long
         // move takes seconds, so the pointer goes over the timeline before the run starts.
@@ -121,7 +121,7 @@ class ConsoleLiveLoadTest {
                 .isEqualTo(RunPhase.PLAYING);
 
         // Stop it, as Restart and closing the console stop a live run.
-        fxRun(() -> console.controller().drivers().getFirst().stop());
+        fxRun(() -> console.sessions().drivers().getFirst().stop());
         waitUntil("the stopped run is shown as over", 30, () -> main().phase().isOver());
         FxProbe.Samples probes = probe.stop();
         // After the run, the Events tab lists every event and a click on a row pins it.

@@ -1,10 +1,17 @@
 package io.fencelab.app.console;
 
-import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.control.CompareController;
 import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.control.ExportController;
+import io.fencelab.app.console.control.FaultController;
+import io.fencelab.app.console.control.NavigationController;
+import io.fencelab.app.console.control.RunController;
+import io.fencelab.app.console.control.RunSessions;
+import io.fencelab.app.console.control.ScenarioController;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.view.ConsoleView;
+import io.fencelab.app.console.view.Intents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,41 +21,72 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
- * The console, wired: one model, one controller, one view, one frame loop, in a stage. The
- * application and the tests both build it here.
+ * The console, wired: one model, a controller per feature, one view, one frame loop. This is the
+ * one place views meet controllers: the view fires {@link Intents}, and here each intent is handed
+ * to the controller of its feature. Controllers change the model; the view binds to it. The
+ * application and the tests both build the console here.
  */
 public final class Console {
 
     public static final String STYLESHEET = Objects.requireNonNull(
             Console.class.getResource("console.css"), "console.css is missing from the build").toExternalForm();
 
-    private final ConsoleModel model = new ConsoleModel();
-    private final FrameLoop loop = new FrameLoop();
-    private final ConsoleController controller;
+    private final ConsoleModel model;
+    private final FrameLoop loop;
+    private final RunSessions sessions;
+    private final ScenarioController scenarios;
+    private final RunController runs;
+    private final FaultController faults;
+    private final NavigationController navigation;
+    private final ExportController export;
+    private final CompareController compare;
     private final ConsoleView view;
-    private final Scene scene;
 
-    private Console(DatabaseSource database, Path runsDir) {
-        controller = new ConsoleController(model, loop, database, runsDir);
-        view = new ConsoleView(model, controller, loop);
-        // As large as a classroom projector shows well, but never larger than the screen.
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        scene = new Scene(view, Math.min(1600, screen.getWidth()), Math.min(960, screen.getHeight()));
-        scene.getStylesheets().add(STYLESHEET);
-        view.installShortcuts(scene);
+    /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
+    public Console(ConsoleModel model, FrameLoop loop, DatabaseSource database, Path runsDir) {
+        this.model = model;
+        this.loop = loop;
+        navigation = new NavigationController(model);
+        sessions = new RunSessions(model, loop, database, runsDir, navigation);
+        scenarios = new ScenarioController(model, sessions);
+        runs = new RunController(model, sessions, scenarios);
+        faults = new FaultController(model, sessions);
+        export = new ExportController(model, sessions);
+        compare = new CompareController(model, sessions);
+        view = new ConsoleView(model, new Intents(
+                new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
+                new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
+                        runs::newSeed, runs::applyParameters),
+                new Intents.Faults(faults::injectFault, faults::clearHandFaults),
+                new Intents.Navigation(navigation::zoom, navigation::pan, navigation::pin, navigation::fit,
+                        navigation::focusWitness),
+                new Intents.Export(export::exportReport, export::savePng),
+                new Intents.Compare(compare::setCompare, compare::setComparison)), loop);
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
     public static Console show(Stage stage, DatabaseSource database) {
-        Console console = new Console(database, runsDirectory());
-        stage.setTitle("Fencelab console");
-        stage.setScene(console.scene);
+        Console console = new Console(new ConsoleModel(), new FrameLoop(), database, runsDirectory());
+        // As large as a classroom projector shows well, but never larger than the screen.
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(console.view, Math.min(1600, screen.getWidth()), Math.min(960, screen.getHeight()));
+        scene.getStylesheets().add(STYLESHEET);
+        console.view.installShortcuts(scene);
+        stage.setTitle("Fencelab console");
+        stage.setScene(scene);
         stage.setMinWidth(Math.min(1100, screen.getWidth()));
         stage.setMinHeight(Math.min(700, screen.getHeight()));
         stage.show();
-        console.controller.start();
+        console.start();
         return console;
+    }
+
+    /** Starts the frame loop (the timeline window following the playhead), loads the catalog, opens the database. */
+    public void start() {
+        loop.addUpdate(now -> navigation.follow());
+        loop.start();
+        scenarios.loadCatalog();
+        sessions.openDatabase();
     }
 
     /** Where the console's runs record their event logs: a fresh temporary directory per console. */
@@ -66,8 +104,33 @@ public final class Console {
         return model;
     }
 
-    public ConsoleController controller() {
-        return controller;
+    /** The runs on show and the database (tests and the benchmark read their drivers). */
+    public RunSessions sessions() {
+        return sessions;
+    }
+
+    public ScenarioController scenarios() {
+        return scenarios;
+    }
+
+    public RunController runs() {
+        return runs;
+    }
+
+    public FaultController faults() {
+        return faults;
+    }
+
+    public NavigationController navigation() {
+        return navigation;
+    }
+
+    public ExportController export() {
+        return export;
+    }
+
+    public CompareController compare() {
+        return compare;
     }
 
     public ConsoleView view() {
@@ -78,12 +141,13 @@ public final class Console {
         return loop;
     }
 
+    /** The scene the view is in (null until shown). */
     public Scene scene() {
-        return scene;
+        return view.getScene();
     }
 
     /** Stops every run and closes the database if the console opened it. */
     public void close() {
-        controller.shutdown();
+        sessions.shutdown();
     }
 }

@@ -26,7 +26,7 @@ public final class ConsoleApp extends Application {
         DatabaseConfig c = config != null ? config : DatabaseConfig.fromEnvironment(System.getenv());
         console = Console.show(stage, DatabaseSource.of(c));
         if (firstScenario != null) {
-            console.controller().select(firstScenario);
+            console.scenarios().select(firstScenario);
         }
     }
 

@@ -33,11 +33,11 @@ class CatalogTourTest extends ConsoleTestBase {
             String shown = "";
             for (int attempt = 1; attempt <= attempts && !shown.equals(expected); attempt++) {
                 fxRun(() -> {
-                    console.controller().select(entry);
-                    console.controller().setFastest(true);
+                    console.scenarios().select(entry);
+                    console.runs().setFastest(true);
                 });
                 waitUntil(entry.name() + " is prepared", 60, () -> main.phase() == RunPhase.PAUSED);
-                fxRun(() -> console.controller().play());
+                fxRun(() -> console.runs().play());
                 waitUntil(entry.name() + " ended", 120, () -> main.phase().isOver());
                 waitUntil(entry.name() + "'s timeline is drawn", 60, () -> main.timeline() != null
                         && main.timeline().runMicros() >= main.events().last().atMicros());

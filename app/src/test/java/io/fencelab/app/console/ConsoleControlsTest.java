@@ -4,11 +4,13 @@ import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
-import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.check.WriteClass;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Slider;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +28,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
 
     private void openPausedHolder() {
         waitForDatabase();
-        fxRun(() -> console.controller().select("paused-holder"));
+        fxRun(() -> console.scenarios().select("paused-holder"));
         waitUntil("the run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
     }
 
@@ -59,7 +62,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
     @Test
     void speedSetsHowFastRunTimeMovesAndPauseStopsIt(FxRobot robot) throws InterruptedException {
         openPausedHolder();
-        fxRun(() -> console.controller().setSpeed(10));
+        fxRun(() -> console.runs().setSpeed(10));
         robot.type(KeyCode.SPACE);
         waitUntil("the run plays", 10, () -> main().phase() == RunPhase.PLAYING);
         long start = fx(() -> main().nowMicrosProperty().get());
@@ -78,8 +81,8 @@ class ConsoleControlsTest extends ConsoleTestBase {
                 .isEqualTo(paused);
 
         fxRun(() -> {
-            console.controller().setSpeed(100);
-            console.controller().play();
+            console.runs().setSpeed(100);
+            console.runs().play();
         });
         waitUntil("the run ends at 100x", 20, () -> main().phase() == RunPhase.ENDED);
         assertThat(fx(() -> main().nowMicrosProperty().get())).isEqualTo(60_000_000L);
@@ -89,23 +92,23 @@ class ConsoleControlsTest extends ConsoleTestBase {
     void restartWithTheSameSeedShowsTheSameEventsAtAnySpeed() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder-unfenced");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder-unfenced");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
         waitUntil("the first run ended", 60, () -> main().phase() == RunPhase.ENDED);
         List<String> first = fx(() -> main().events().toList().stream().map(Object::toString).toList());
         assertThat(fx(() -> main().verdict().isSafe())).as("the unfenced story is judged VIOLATED").isFalse();
 
         fxRun(() -> {
-            console.controller().restart();
-            console.controller().setFastest(false);
-            console.controller().setSpeed(100);
+            console.runs().restart();
+            console.runs().setFastest(false);
+            console.runs().setSpeed(100);
         });
         waitUntil("the restart is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
-        fxRun(() -> console.controller().step());
+        fxRun(() -> console.runs().step());
         waitUntil("one step shown", 30, () -> main().eventCountProperty().get() > 0);
-        fxRun(() -> console.controller().play());
+        fxRun(() -> console.runs().play());
         waitUntil("the second run ended", 60, () -> main().phase() == RunPhase.ENDED);
         List<String> second = fx(() -> main().events().toList().stream().map(Object::toString).toList());
         assertThat(second).as("same seed, same events, whatever the speed and stepping").isEqualTo(first);
@@ -117,7 +120,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
         runComparedToTheEnd(Comparison.FENCING);
         waitUntil("the witness is highlighted", 30, () -> !console.model().second().timeline().highlights().isEmpty());
         ConsoleFx.frames();
-        assertThat(fx(() -> console.controller().drivers().size())).as("two runs").isEqualTo(2);
+        assertThat(fx(() -> console.sessions().drivers().size())).as("two runs").isEqualTo(2);
         assertThat(fx(() -> console.model().first().infoProperty().get().fencing())).isEqualTo("FENCED");
         assertThat(fx(() -> console.model().second().infoProperty().get().fencing())).isEqualTo("UNFENCED");
         assertThat(fx(() -> console.model().first().infoProperty().get().seed()))
@@ -146,12 +149,12 @@ class ConsoleControlsTest extends ConsoleTestBase {
     /** Compares the scenario on show under {@code comparison}, as fast as possible, until both runs are drawn. */
     private void runComparedToTheEnd(Comparison comparison) {
         fxRun(() -> {
-            console.controller().setComparison(comparison);
-            console.controller().setCompare(true);
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.compare().setComparison(comparison);
+            console.compare().setCompare(true);
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("both runs ended", 60, () -> console.controller().allOver()
+        waitUntil("both runs ended", 60, () -> console.sessions().allOver()
                 && console.model().first().phase() == RunPhase.ENDED
                 && console.model().second().phase() == RunPhase.ENDED);
         waitUntil("both timelines are drawn", 30, () -> console.model().first().timeline() != null
@@ -168,13 +171,13 @@ class ConsoleControlsTest extends ConsoleTestBase {
     void exportWritesTheReportFilesAndPicturesAndASavedRunReplays(@TempDir Path dir) throws IOException {
         openPausedHolder();
         fxRun(() -> {
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.runs().setFastest(true);
+            console.runs().play();
         });
         waitUntil("the run ended", 60, () -> main().phase() == RunPhase.ENDED && main().timeline() != null);
 
         AtomicReference<String> done = new AtomicReference<>();
-        fxRun(() -> console.controller().exportReport(dir.resolve("report"), done::set));
+        fxRun(() -> console.export().exportReport(dir.resolve("report"), done::set));
         waitUntil("the report is written", 30, () -> done.get() != null);
         assertThat(done.get()).startsWith("Report written to");
         for (String file : List.of("report.html", "events.jsonl", "metrics.csv", "summary.json")) {
@@ -189,9 +192,9 @@ class ConsoleControlsTest extends ConsoleTestBase {
         waitUntil("the picture is saved", 30, () -> png.get() != null);
         assertThat(javax.imageio.ImageIO.read(dir.resolve("timeline.png").toFile()).getWidth()).isGreaterThan(400);
 
-        fxRun(() -> console.controller().openSavedRun(dir.resolve("report/events.jsonl")));
+        fxRun(() -> console.scenarios().openSavedRun(dir.resolve("report/events.jsonl")));
         waitUntil("the saved run is loaded", 20, () -> main().phase() == RunPhase.PAUSED);
-        fxRun(() -> console.controller().play());
+        fxRun(() -> console.runs().play());
         waitUntil("the replay ended", 30, () -> main().phase() == RunPhase.ENDED && main().timeline() != null
                 && main().timeline().holder("A").map(l -> !l.writes().isEmpty()).orElse(false));
         assertThat(fx(() -> main().timeline().holder("A").orElseThrow().writes()))
@@ -212,7 +215,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
                 workers:
                   - name: A
                 """);
-        fxRun(() -> console.controller().openScenarioFile(bad));
+        fxRun(() -> console.scenarios().openScenarioFile(bad));
         String problem = labelText("#scenario-problem");
         assertThat(problem).contains("bad.yaml:").doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(fx(() -> console.model().scenario().name())).as("the scenario on show stays")
@@ -224,11 +227,11 @@ class ConsoleControlsTest extends ConsoleTestBase {
     void aFaultInjectedByHandReplaysTheSameHistoryThenAddsTheFault() {
         openPausedHolder();
         fxRun(() -> {
-            console.controller().setSpeed(10);
-            console.controller().play();
+            console.runs().setSpeed(10);
+            console.runs().play();
         });
         waitUntil("the run reached 32 s", 30, () -> main().nowMicrosProperty().get() >= 32_000_000);
-        fxRun(() -> console.controller().pause());
+        fxRun(() -> console.runs().pause());
         waitUntil("paused", 10, () -> main().phase() == RunPhase.PAUSED);
         ConsoleFx.frames();
         long now = fx(() -> main().nowMicrosProperty().get());
@@ -237,7 +240,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
 
         fxRun(() -> {
             console.model().faultHolderProperty().set("B");
-            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "B");
+            console.faults().injectFault(HandFault.PAUSE, "B");
         });
         waitUntil("the run is back at the moment of the fault", 30,
                 () -> main().phase() == RunPhase.PAUSED && main().nowMicrosProperty().get() >= now);
@@ -250,13 +253,31 @@ class ConsoleControlsTest extends ConsoleTestBase {
                 .as("the holder picker still shows the chosen holder after the run restarted").isEqualTo("B");
 
         fxRun(() -> {
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.runs().setFastest(true);
+            console.runs().play();
         });
         waitUntil("the run ended", 30, () -> main().phase() == RunPhase.ENDED);
         assertThat(fx(() -> main().events().toList())).as("B was paused by hand")
                 .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(Event.PauseStarted.class,
                         p -> assertThat(p.holder()).isEqualTo("B")));
         screenshot("hand-fault");
+    }
+
+    @Test
+    void theSpeedSliderSpansExactlyThePacersSpeeds() {
+        Slider slider = fx(() -> (Slider) console.scene().lookup("#speed"));
+        assertThat(fx(() -> Math.pow(10, slider.getMin()))).as("the slowest the slider offers")
+                .isCloseTo(Pacer.MIN_SPEED, offset(1e-12));
+        assertThat(fx(() -> Math.pow(10, slider.getMax()))).as("the fastest the slider offers")
+                .isCloseTo(Pacer.MAX_SPEED, offset(1e-9));
+        assertThat(fx(() -> slider.getTooltip().getText())).as("the tooltip names the same limits")
+                .isEqualTo("Run seconds per real second, from 0.01x to 100x");
+
+        fxRun(() -> slider.setValue(slider.getMax()));
+        assertThat(fx(() -> console.model().speedProperty().get())).as("the slider's end is a speed the pacer allows")
+                .matches(Pacer::isAllowed).isCloseTo(Pacer.MAX_SPEED, offset(1e-9));
+        fxRun(() -> slider.setValue(slider.getMin()));
+        assertThat(fx(() -> console.model().speedProperty().get())).matches(Pacer::isAllowed)
+                .isCloseTo(Pacer.MIN_SPEED, offset(1e-12));
     }
 }

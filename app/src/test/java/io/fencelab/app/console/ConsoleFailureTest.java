@@ -64,7 +64,7 @@ class ConsoleFailureTest {
                 .contains("127.0.0.1:1").doesNotContain("hunter2").doesNotContain("\tat ");
         assertThat(fx(() -> console.scene().getWindow().isShowing())).as("the window stays up").isTrue();
 
-        fxRun(() -> console.controller().select("paused-holder"));
+        fxRun(() -> console.scenarios().select("paused-holder"));
         assertThat(fx(() -> console.model().main().narrationProperty().get())).contains("No database");
 
         Path log = dir.resolve("events.jsonl");
@@ -72,9 +72,9 @@ class ConsoleFailureTest {
             out.append(pausedHolderStory());
         }
         fxRun(() -> {
-            console.controller().openSavedRun(log);
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().openSavedRun(log);
+            console.runs().setFastest(true);
+            console.runs().play();
         });
         waitUntil("the saved run replayed", 30, () -> console.model().main().phase() == RunPhase.ENDED
                 && console.model().main().timeline() != null);
@@ -90,9 +90,9 @@ class ConsoleFailureTest {
         waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
         RunModel main = fx(() -> console.model().main());
         fxRun(() -> {
-            console.controller().select("paused-holder");
-            console.controller().setSpeed(10);
-            console.controller().play();
+            console.scenarios().select("paused-holder");
+            console.runs().setSpeed(10);
+            console.runs().play();
         });
         waitUntil("A holds the lease", 30, () -> main.eventCountProperty().get() >= 3);
         killPostgres(throwaway);
@@ -108,7 +108,7 @@ class ConsoleFailureTest {
         screenshot(console.scene().getRoot(), "database-died");
 
         AtomicReference<String> done = new AtomicReference<>();
-        fxRun(() -> console.controller().exportReport(dir, done::set));
+        fxRun(() -> console.export().exportReport(dir, done::set));
         waitUntil("the export finished", 30, () -> done.get() != null);
         assertThat(done.get()).startsWith("Report written");
         assertThat(Files.readString(dir.resolve("summary.json"))).contains("failed: database unreachable");

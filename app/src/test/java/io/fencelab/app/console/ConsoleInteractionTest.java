@@ -30,9 +30,9 @@ class ConsoleInteractionTest extends ConsoleTestBase {
     private Mark.Write runPausedHolderToTheEnd() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
         waitUntil("the run ended with its timeline", 60, () -> main().phase() == RunPhase.ENDED
                 && main().timeline() != null
@@ -130,7 +130,7 @@ class ConsoleInteractionTest extends ConsoleTestBase {
         waitUntil("a new run with fencing off is prepared", 30,
                 () -> "UNFENCED".equals(main().infoProperty().get().fencing()) && main().phase() == RunPhase.PAUSED);
         assertThat(fx(() -> main().infoProperty().get().seed())).as("same seed").isEqualTo(seed);
-        fxRun(() -> console.controller().play());
+        fxRun(() -> console.runs().play());
         waitUntil("it ended violated", 60, () -> main().phase() == RunPhase.ENDED && !main().verdict().isSafe());
     }
 

@@ -5,7 +5,7 @@ import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.control.ConsoleController;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Parameters;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.event.Event;
@@ -71,13 +71,13 @@ class ConsoleLiveTest extends ConsoleTestBase {
         Path file = dir.resolve("paused-by-hand.yaml");
         Files.writeString(file, STORY_WITHOUT_PAUSE);
         waitForDatabase();
-        fxRun(() -> console.controller().openScenarioFile(file));
+        fxRun(() -> console.scenarios().openScenarioFile(file));
         waitUntil("the live run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
         assertThat(fx(() -> console.model().capabilitiesProperty().get().liveChanges())).isTrue();
     }
 
     private void playAndWaitForRunTime(long micros) {
-        fxRun(() -> console.controller().play());
+        fxRun(() -> console.runs().play());
         waitUntil("the live run reached " + micros / 1_000_000.0 + " s", 30,
                 () -> main().phase() == RunPhase.PLAYING && main().nowMicrosProperty().get() >= micros);
     }
@@ -87,7 +87,7 @@ class ConsoleLiveTest extends ConsoleTestBase {
         playAndWaitForRunTime(2_000_000);
         fxRun(() -> {
             console.model().faultSecondsProperty().set(40);
-            console.controller().injectFault(ConsoleController.HandFault.PAUSE, "A");
+            console.faults().injectFault(HandFault.PAUSE, "A");
         });
         waitUntil("the run is over", 30, () -> main().phase() == RunPhase.ENDED);
         ConsoleFx.frames();
@@ -128,7 +128,7 @@ class ConsoleLiveTest extends ConsoleTestBase {
 
         fxRun(() -> {
             Parameters p = console.model().parametersProperty().get();
-            console.controller().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
+            console.runs().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
                     p.workers(), p.pauses(), p.pauseSeconds(), p.networkDelayMillis(), FencingMode.UNFENCED,
                     p.tokenScheme(), p.executor()));
         });

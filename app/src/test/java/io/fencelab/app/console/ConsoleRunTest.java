@@ -30,11 +30,11 @@ class ConsoleRunTest extends ConsoleTestBase {
     void pausedHolderRunToTheEndShowsAsStaleWriteRejectedAndASafeVerdict() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         waitUntil("the timeline shows the whole run", 30, () -> {
             Timeline t = main().timeline();
             return t != null && t.holder("A").map(l -> !l.writes().isEmpty()).orElse(false);
@@ -55,17 +55,43 @@ class ConsoleRunTest extends ConsoleTestBase {
     }
 
     @Test
+    void theJsonPrecisionLessonDrawsItsWitnessWriteAsAStaleWriteAcceptedOverNewerWork() {
+        waitForDatabase();
+        fxRun(() -> {
+            console.scenarios().select("json-precision");
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
+        waitUntil("the timeline is drawn with the final judgement", 30, () -> {
+            Timeline t = main().timeline();
+            return t != null && t.holders().stream().anyMatch(l -> l.writes().stream()
+                    .anyMatch(w -> w.kind() == WriteClass.STALE_OVERWRITE));
+        });
+
+        var judgement = fx(() -> main().judgement());
+        long staleSeq = judgement.writes().all().stream().filter(w -> w.isStaleOverwrite()).findFirst().orElseThrow().seq();
+        Timeline timeline = fx(() -> main().timeline());
+        assertThat(timeline.holders().stream().flatMap(l -> l.writes().stream()).filter(w -> w.seq() == staleSeq))
+                .as("the canvas draws the checker's stale write as one accepted over newer work, not an ordinary write")
+                .isNotEmpty().allSatisfy(w -> assertThat(w.kind()).isEqualTo(WriteClass.STALE_OVERWRITE));
+        assertThat(labelText("#verdict-label")).isEqualTo("VIOLATED");
+        ConsoleFx.frames();
+        screenshot("json-precision");
+    }
+
+    @Test
     void theConsoleExportsTheCommandLinesEventsAndJudgementByteForByte(@TempDir Path dir) throws Exception {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder-unfenced");
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.scenarios().select("paused-holder-unfenced");
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         Path exported = dir.resolve("console");
         java.util.concurrent.CompletableFuture<String> written = new java.util.concurrent.CompletableFuture<>();
-        fxRun(() -> console.controller().exportReport(exported, written::complete));
+        fxRun(() -> console.export().exportReport(exported, written::complete));
         assertThat(written.get(30, java.util.concurrent.TimeUnit.SECONDS)).startsWith("Report written");
 
         Scenario scenario = Catalog.shipped().load("paused-holder-unfenced");
@@ -88,15 +114,15 @@ class ConsoleRunTest extends ConsoleTestBase {
     void pausedHolderWithoutFencingIsViolatedAndTheWitnessIsHighlighted() {
         waitForDatabase();
         fxRun(() -> {
-            console.controller().select("paused-holder");
+            console.scenarios().select("paused-holder");
             Parameters p = console.model().parametersProperty().get();
-            console.controller().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
+            console.runs().applyParameters(new Parameters(p.leaseTtlSeconds(), p.renewEverySeconds(),
                     p.workers(), p.pauses(), p.pauseSeconds(), p.networkDelayMillis(), FencingMode.UNFENCED,
                     p.tokenScheme(), p.executor()));
-            console.controller().setFastest(true);
-            console.controller().play();
+            console.runs().setFastest(true);
+            console.runs().play();
         });
-        waitUntil("the run has ended", 60, () -> console.controller().allOver());
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
         waitUntil("the timeline highlights a witness", 30, () -> {
             Timeline t = main().timeline();
             return t != null && !t.highlights().isEmpty();
@@ -109,7 +135,7 @@ class ConsoleRunTest extends ConsoleTestBase {
         assertThat(timeline.highlights().contains(stale.seq())).as("the stale write is part of a witness").isTrue();
         assertThat(labelText("#verdict-label")).isEqualTo("VIOLATED");
 
-        fxRun(() -> console.controller().focusWitness(main(), 1));
+        fxRun(() -> console.navigation().focusWitness(main(), 1));
         ConsoleFx.frames();
         assertThat(fx(() -> main().pinnedSeqProperty().get()))
                 .as("focusing the witness pins its last event").isEqualTo(stale.seq());

@@ -1,7 +1,6 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
@@ -20,8 +19,9 @@ import java.util.PriorityQueue;
  * the time is not. The same spec and seed give the same events, byte for byte.
  *
  * <p>Control: {@link #step()} executes the next scheduled action, {@link #runUntil(Duration)} and
- * {@link #runToEnd()} run on; a {@link Pacer} sets the speed against real time. Not thread-safe:
- * drive it from one thread (the console does so from its run thread).
+ * {@link #runToEnd()} run on, never waiting for real time: a caller that plays the run against
+ * real time (the console) paces its steps with an {@link io.fencelab.engine.clock.Pacer}. Not
+ * thread-safe: drive it from one thread (the console does so from its run thread).
  */
 public final class SimulatedExecutor extends RunEnvironment implements AutoCloseable {
 
@@ -39,7 +39,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private final Map<Worker, Session> sessions = new HashMap<>();
     private final java.util.Set<String> killTargets = new java.util.HashSet<>();
     private final FaultScheduler faults;
-    private final Pacer pacer = new Pacer();
     private long order;
     private boolean started;
     private boolean databaseDown;
@@ -54,10 +53,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         this.clock = clock;
         this.faults = new FaultScheduler(new Faults(), sink);
         faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
-    }
-
-    public Pacer pacer() {
-        return pacer;
     }
 
     /** Run time now. */
@@ -88,13 +83,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             // as a live run does, so both end at the same run time.
             clock.advanceTo(clock.start().plus(spec.duration()));
             finish("completed");
-            return false;
-        }
-        try {
-            pacer.awaitVirtual(next.atMicros);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            queue.add(next);
             return false;
         }
         clock.advanceTo(clock.start().plus(Duration.ofNanos(next.atMicros * 1_000)));

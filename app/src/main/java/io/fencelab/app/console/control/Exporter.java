@@ -73,7 +73,8 @@ final class Exporter {
         });
     }
 
-    private void finish(String message, Consumer<String> done) {
+    /** Tells the outcome of an export on the FX thread: as the console's message, and to {@code done} if given. */
+    void finish(String message, Consumer<String> done) {
         Runnable tell = () -> {
             console.messageProperty().set(message);
             if (done != null) {

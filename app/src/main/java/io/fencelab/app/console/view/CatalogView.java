@@ -1,6 +1,5 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
@@ -30,7 +29,7 @@ final class CatalogView extends SplitPane {
     final ParameterSheet parameters;
     final TabPane tabs = new TabPane();
 
-    CatalogView(ConsoleModel model, ConsoleController controller, ConsoleView.Dialogs dialogs) {
+    CatalogView(ConsoleModel model, Intents.Scenarios scenarios, Intents.Runs runs, ConsoleView.Dialogs dialogs) {
         getStyleClass().add("catalog");
         setOrientation(Orientation.VERTICAL);
         list.setId("catalog-list");
@@ -38,7 +37,7 @@ final class CatalogView extends SplitPane {
         list.setCellFactory(v -> new EntryCell());
         list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now != null && now != model.selectedProperty().get()) {
-                controller.select(now);
+                scenarios.select().accept(now);
             }
         });
         model.selectedProperty().addListener((o, was, now) -> {
@@ -73,7 +72,7 @@ final class CatalogView extends SplitPane {
         notes.setPadding(new Insets(10));
         ScrollPane notesScroll = new ScrollPane(notes);
         notesScroll.setFitToWidth(true);
-        parameters = new ParameterSheet(model, controller);
+        parameters = new ParameterSheet(model, runs);
         Tab story = new Tab("Story", notesScroll);
         Tab knobs = new Tab("Parameters", parameters);
         story.setClosable(false);

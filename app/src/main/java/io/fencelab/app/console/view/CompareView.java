@@ -24,11 +24,11 @@ final class CompareView extends SplitPane {
     final Label onVerdict = new Label();
     final Label offVerdict = new Label();
 
-    CompareView(ConsoleModel model, TimelineView.Intents intents, FrameLoop loop) {
+    CompareView(ConsoleModel model, Intents.Navigation navigation, FrameLoop loop) {
         setOrientation(Orientation.VERTICAL);
         getStyleClass().add("compare");
-        on = new TimelineView(model.first(), model.window(), intents, loop);
-        off = new TimelineView(model.second(), model.window(), intents, loop);
+        on = new TimelineView(model.first(), model.window(), navigation, loop);
+        off = new TimelineView(model.second(), model.window(), navigation, loop);
         on.setId("timeline-first");
         off.setId("timeline-second");
         onVerdict.setId("compare-verdict-first");

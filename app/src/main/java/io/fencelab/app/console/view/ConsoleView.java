@@ -1,8 +1,8 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.RunModel;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -30,7 +30,7 @@ import javafx.stage.Window;
  * The console window's content. Left: the catalog, the scenario's story and parameters. Centre:
  * the timeline (or two, when comparing), and below it the rate charts and the event table. Right:
  * the verdict, what just happened, witnesses, the pinned event, faults by hand. Bottom: status.
- * Views bind to the model and hand what the user asks for to the controller.
+ * Views bind to the model and hand what the user asks for to the {@link Intents} they are given.
  */
 public final class ConsoleView extends BorderPane {
 
@@ -49,7 +49,7 @@ public final class ConsoleView extends BorderPane {
     }
 
     private final ConsoleModel model;
-    private final ConsoleController controller;
+    private final Intents intents;
     final ControlBar controls;
     final CatalogView catalog;
     final TimelineView timeline;
@@ -65,9 +65,9 @@ public final class ConsoleView extends BorderPane {
     private final VBox centre;
     private final SplitPane middle;
 
-    public ConsoleView(ConsoleModel model, ConsoleController controller, FrameLoop loop) {
+    public ConsoleView(ConsoleModel model, Intents intents, FrameLoop loop) {
         this.model = model;
-        this.controller = controller;
+        this.intents = intents;
         getStyleClass().add("console");
         dialogs = new FileDialogs();
         Dialogs forward = new Dialogs() {
@@ -91,13 +91,13 @@ public final class ConsoleView extends BorderPane {
                 dialogs.exportPng(part);
             }
         };
-        controls = new ControlBar(model, controller, forward);
-        catalog = new CatalogView(model, controller, forward);
-        timeline = new TimelineView(model.main(), model.window(), controller, loop);
+        controls = new ControlBar(model, intents.runs(), intents.navigation(), intents.compare(), forward);
+        catalog = new CatalogView(model, intents.scenarios(), intents.runs(), forward);
+        timeline = new TimelineView(model.main(), model.window(), intents.navigation(), loop);
         timeline.setId("timeline");
-        compare = new CompareView(model, controller, loop);
-        table = new EventTableView(controller);
-        verdict = new VerdictView(model, controller);
+        compare = new CompareView(model, intents.navigation(), loop);
+        table = new EventTableView(intents.navigation());
+        verdict = new VerdictView(model, intents.navigation(), intents.faults());
         status = new StatusBar(model);
 
         databaseProblem.setId("database-problem");
@@ -163,9 +163,9 @@ public final class ConsoleView extends BorderPane {
             }
             boolean handled = true;
             switch (e.getCode()) {
-                case SPACE -> controller.togglePlay();
-                case RIGHT -> controller.step();
-                case HOME -> controller.fit();
+                case SPACE -> intents.runs().togglePlay().run();
+                case RIGHT -> intents.runs().step().run();
+                case HOME -> intents.navigation().fit().run();
                 default -> handled = hotFault(e.getCode());
             }
             if (handled) {
@@ -175,9 +175,9 @@ public final class ConsoleView extends BorderPane {
     }
 
     private boolean hotFault(KeyCode code) {
-        for (ConsoleController.HandFault f : ConsoleController.HandFault.values()) {
+        for (HandFault f : HandFault.values()) {
             if (code.getName().equalsIgnoreCase(f.key)) {
-                controller.injectFault(f, model.faultHolderProperty().get());
+                intents.faults().inject().accept(f, model.faultHolderProperty().get());
                 return true;
             }
         }
@@ -202,7 +202,7 @@ public final class ConsoleView extends BorderPane {
     /** Saves a picture of part of the window as a PNG file (written off the FX thread). */
     public void savePng(Part part, Path file, java.util.function.Consumer<String> done) {
         BufferedImage image = SwingFXUtils.fromFXImage(snapshot(part), null);
-        controller.savePng(image, file, done);
+        intents.export().picture().save(image, file, done);
     }
 
     public TimelineView timeline() {
@@ -235,7 +235,7 @@ public final class ConsoleView extends BorderPane {
             File f = chooser.showOpenDialog(window());
             remember(f);
             if (f != null) {
-                controller.openScenarioFile(f.toPath());
+                intents.scenarios().openFile().accept(f.toPath());
             }
         }
 
@@ -251,7 +251,7 @@ public final class ConsoleView extends BorderPane {
             File f = chooser.showOpenDialog(window());
             remember(f);
             if (f != null) {
-                controller.openSavedRun(f.toPath());
+                intents.scenarios().openSavedRun().accept(f.toPath());
             }
         }
 
@@ -265,7 +265,7 @@ public final class ConsoleView extends BorderPane {
             File dir = chooser.showDialog(window());
             remember(dir);
             if (dir != null) {
-                controller.exportReport(dir.toPath(), null);
+                intents.export().report().accept(dir.toPath(), null);
             }
         }
 

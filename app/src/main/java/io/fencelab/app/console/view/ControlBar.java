@@ -1,9 +1,9 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.clock.Pacer;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -22,15 +22,16 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The transport controls: play or pause, single step, speed (a logarithmic slider from 0.01x to
- * 100x, or as fast as possible), restart with the same seed or a new one, compare fencing on and
- * off, export, and open a saved run.
+ * The transport controls: play or pause, single step, speed (a logarithmic slider over the
+ * {@link Pacer}'s speeds, or as fast as possible), restart with the same seed or a new one, compare
+ * fencing on and off, export, and open a saved run.
  */
 final class ControlBar extends HBox {
 
     final Button play = new Button("Play");
     final Button step = new Button("Step");
-    final Slider speed = new Slider(-2, 2, 0);
+    /** log10 of the speed, so every factor of ten gets the same room. */
+    final Slider speed = new Slider(Math.log10(Pacer.MIN_SPEED), Math.log10(Pacer.MAX_SPEED), 0);
     final Label speedLabel = new Label("1x");
     final CheckBox fastest = new CheckBox("as fast as possible");
     final Button restart = new Button("Restart");
@@ -42,7 +43,8 @@ final class ControlBar extends HBox {
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open saved run…");
 
-    ControlBar(ConsoleModel model, ConsoleController controller, ConsoleView.Dialogs dialogs) {
+    ControlBar(ConsoleModel model, Intents.Runs runs, Intents.Navigation navigation, Intents.Compare comparing,
+               ConsoleView.Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
         setSpacing(8);
@@ -60,17 +62,17 @@ final class ControlBar extends HBox {
         fit.setId("fit");
         play.getStyleClass().add("play-button");
 
-        play.setOnAction(e -> controller.togglePlay());
+        play.setOnAction(e -> runs.togglePlay().run());
         play.setTooltip(new Tooltip("Play or pause (space)"));
-        step.setOnAction(e -> controller.step());
+        step.setOnAction(e -> runs.step().run());
         step.setTooltip(new Tooltip("One more event, then pause (right arrow)"));
-        restart.setOnAction(e -> controller.restart());
+        restart.setOnAction(e -> runs.restart().run());
         restart.setTooltip(new Tooltip("Run again from the start with the same seed: the same events happen"));
-        newSeed.setOnAction(e -> controller.newSeed());
+        newSeed.setOnAction(e -> runs.newSeed().run());
         newSeed.setTooltip(new Tooltip("Run again from the start with a different random seed"));
-        fit.setOnAction(e -> controller.fit());
+        fit.setOnAction(e -> navigation.fit().run());
         fit.setTooltip(new Tooltip("Show the whole run and follow the playhead (Home)"));
-        compare.setOnAction(e -> controller.setCompare(compare.isSelected()));
+        compare.setOnAction(e -> comparing.compare().accept(compare.isSelected()));
         compare.setTooltip(new Tooltip("Run the same scenario and seed twice, one above the other, one setting apart "
                 + "(chosen beside this button)"));
         model.compareProperty().addListener((o, was, now) -> compare.setSelected(now));
@@ -78,7 +80,7 @@ final class ControlBar extends HBox {
         comparison.setTooltip(new Tooltip("What the two compared runs differ in"));
         comparison.valueProperty().addListener((o, was, now) -> {
             if (now != null) {
-                controller.setComparison(now);
+                comparing.comparison().accept(now);
             }
         });
         model.comparisonProperty().addListener((o, was, now) -> comparison.setValue(now));
@@ -86,10 +88,11 @@ final class ControlBar extends HBox {
         speed.setPrefWidth(170);
         speed.setMajorTickUnit(1);
         speed.setShowTickMarks(true);
-        speed.setTooltip(new Tooltip("Run seconds per real second, from 0.01x to 100x"));
+        speed.setTooltip(new Tooltip("Run seconds per real second, from " + speedText(Pacer.MIN_SPEED) + " to "
+                + speedText(Pacer.MAX_SPEED)));
         speed.valueProperty().addListener((o, was, now) -> {
             if (Math.abs(Math.log10(model.speedProperty().get()) - now.doubleValue()) > 1e-9) {
-                controller.setSpeed(roundSpeed(Math.pow(10, now.doubleValue())));
+                runs.speed().accept(roundSpeed(Math.pow(10, now.doubleValue())));
             }
         });
         model.speedProperty().addListener((o, was, now) -> {
@@ -102,7 +105,7 @@ final class ControlBar extends HBox {
                 ? "fastest" : speedText(model.speedProperty().get()), model.speedProperty(), model.fastestProperty()));
         speedLabel.setMinWidth(64);
         speedLabel.getStyleClass().add("speed-label");
-        fastest.setOnAction(e -> controller.setFastest(fastest.isSelected()));
+        fastest.setOnAction(e -> runs.fastest().accept(fastest.isSelected()));
         model.fastestProperty().addListener((o, was, now) -> fastest.setSelected(now));
 
         MenuItem report = new MenuItem("Report (HTML, events, metrics, summary)…");

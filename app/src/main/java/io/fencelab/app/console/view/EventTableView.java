@@ -4,7 +4,6 @@ import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.report.EventText;
 import io.fencelab.engine.clock.RunTimes;
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.event.Event;
 import java.util.HashSet;
@@ -59,7 +58,7 @@ final class EventTableView extends VBox {
         }
     };
 
-    EventTableView(ConsoleController controller) {
+    EventTableView(Intents.Navigation navigation) {
         getStyleClass().add("event-table");
         table.setId("event-table");
         holders.setId("filter-holders");
@@ -97,7 +96,7 @@ final class EventTableView extends VBox {
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now != null && run != null && run.pinnedSeqProperty().get() != now.seq()) {
-                controller.pin(run, now.seq());
+                navigation.pin().accept(run, now.seq());
             }
         });
         for (CheckComboBox<String> box : java.util.List.of(holders, scopes, types)) {

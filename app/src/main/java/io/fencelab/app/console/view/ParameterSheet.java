@@ -1,6 +1,5 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.Parameters;
 import io.fencelab.engine.fence.FencingMode;
@@ -22,7 +21,7 @@ import org.controlsfx.control.PropertySheet;
 /**
  * The scenario's knobs in a ControlsFX {@link PropertySheet}: lease ttl, renew interval, worker
  * count, pause length, network delay, fencing mode, token scheme and executor. Edits collect in a
- * draft; Apply hands it to the controller. A live run under way takes the change from then on; any
+ * draft; Apply hands it on as an intent. A live run under way takes the change from then on; any
  * other run starts again from the start with the same seed (a simulated run then replays exactly,
  * changed only by the edit).
  */
@@ -64,7 +63,7 @@ final class ParameterSheet extends VBox {
         }
     }
 
-    ParameterSheet(ConsoleModel model, ConsoleController controller) {
+    ParameterSheet(ConsoleModel model, Intents.Runs runs) {
         this.model = model;
         getStyleClass().add("parameter-sheet");
         setSpacing(8);
@@ -81,7 +80,7 @@ final class ParameterSheet extends VBox {
         apply.setDefaultButton(false);
         apply.setOnAction(e -> {
             try {
-                controller.applyParameters(draft.toParameters());
+                runs.applyParameters().accept(draft.toParameters());
                 problem.setText("");
                 problem.setManaged(false);
             } catch (IllegalArgumentException ex) {
@@ -91,7 +90,7 @@ final class ParameterSheet extends VBox {
         });
         reset.setOnAction(e -> {
             if (model.scenario() != null) {
-                controller.applyParameters(io.fencelab.app.console.run.SpecEditor.parametersOf(model.scenario().spec()));
+                runs.applyParameters().accept(io.fencelab.app.console.run.SpecEditor.parametersOf(model.scenario().spec()));
             }
         });
         apply.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(

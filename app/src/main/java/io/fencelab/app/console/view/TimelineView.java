@@ -3,7 +3,6 @@ package io.fencelab.app.console.view;
 import io.fencelab.report.EventText;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
-import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.TimeWindow;
 import io.fencelab.engine.event.Event;
@@ -29,21 +28,10 @@ import javafx.scene.layout.Region;
  */
 public final class TimelineView extends Region {
 
-    /** What the user asks of a timeline; the controller decides what happens. */
-    public interface Intents {
-        /** Zoom by {@code factor} (below 1 zooms in) keeping run time {@code aroundMicros} in place. */
-        void zoom(double factor, double aroundMicros);
-
-        /** Move the window by {@code deltaMicros} of run time. */
-        void pan(double deltaMicros);
-
-        /** Pin the event {@code seq} of {@code run} (0 unpins). */
-        void pin(RunModel run, long seq);
-    }
-
     private final RunModel run;
     private final TimeWindow window;
-    private final Intents intents;
+    /** Zoom, pan and pin go here; the window and the pinned event come back through the model. */
+    private final Intents.Navigation intents;
     private final Canvas canvas = new Canvas();
     private final Label tooltip = new Label();
     private final TimelineRenderer renderer = new TimelineRenderer();
@@ -58,7 +46,7 @@ public final class TimelineView extends Region {
     private boolean dragging;
     private long lastDrawNanos;
 
-    public TimelineView(RunModel run, TimeWindow window, Intents intents, FrameLoop loop) {
+    public TimelineView(RunModel run, TimeWindow window, Intents.Navigation intents, FrameLoop loop) {
         this.run = run;
         this.window = window;
         this.intents = intents;
@@ -311,7 +299,7 @@ public final class TimelineView extends Region {
             tooltip.setVisible(false);
         }
         if (dragging) {
-            intents.pan(-(e.getX() - lastDragX) * microsPerPixel());
+            intents.pan().accept(-(e.getX() - lastDragX) * microsPerPixel());
             lastDragX = e.getX();
             scrollY = pressScroll - (e.getY() - pressY);
             dirty = true;
@@ -320,7 +308,7 @@ public final class TimelineView extends Region {
 
     private void release(MouseEvent e) {
         if (!dragging && e.getButton() == MouseButton.PRIMARY) {
-            intents.pin(run, seqAt(e.getX(), e.getY()));
+            intents.pin().accept(run, seqAt(e.getX(), e.getY()));
         }
         dragging = false;
     }
@@ -334,7 +322,7 @@ public final class TimelineView extends Region {
         if (e.isControlDown()) {
             // Wheel up (away from the user) zooms in, 15 % a notch.
             double factor = Math.pow(0.85, notches(e.getDeltaY()));
-            intents.zoom(factor, microsAt(e.getX()));
+            intents.zoom().zoom(factor, microsAt(e.getX()));
         } else {
             TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(run.timeline(), canvas.getHeight());
             boolean tall = layout.contentH() > canvas.getHeight() + 1;
@@ -343,7 +331,7 @@ public final class TimelineView extends Region {
                 dirty = true;
             } else {
                 double delta = Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) ? e.getDeltaX() : e.getDeltaY();
-                intents.pan(-notches(delta) * 40 * microsPerPixel());
+                intents.pan().accept(-notches(delta) * 40 * microsPerPixel());
             }
         }
         e.consume();

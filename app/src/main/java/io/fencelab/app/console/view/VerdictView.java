@@ -2,8 +2,8 @@ package io.fencelab.app.console.view;
 
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.report.EventText;
-import io.fencelab.app.console.control.ConsoleController;
 import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
@@ -49,13 +49,11 @@ final class VerdictView extends ScrollPane {
     final ComboBox<String> faultHolder = new ComboBox<>();
     final VBox faults;
     private final ConsoleModel console;
-    private final ConsoleController controller;
     private RunModel run;
     private final InvalidationListener refresh = o -> refresh();
 
-    VerdictView(ConsoleModel console, ConsoleController controller) {
+    VerdictView(ConsoleModel console, Intents.Navigation navigation, Intents.Faults handFaults) {
         this.console = console;
-        this.controller = controller;
         getStyleClass().add("verdict-pane");
         setFitToWidth(true);
         setHbarPolicy(ScrollBarPolicy.NEVER);
@@ -96,7 +94,7 @@ final class VerdictView extends ScrollPane {
         witnesses.setOnMouseClicked(e -> {
             int i = witnesses.getSelectionModel().getSelectedIndex();
             if (i >= 0 && run != null) {
-                controller.focusWitness(run, i + 1);
+                navigation.focusWitness().accept(run, i + 1);
             }
         });
 
@@ -134,11 +132,11 @@ final class VerdictView extends ScrollPane {
         seconds.valueProperty().addListener((o, was, now) -> console.faultSecondsProperty().set(now));
         TilePane buttons = new TilePane(6, 6);
         buttons.setPrefColumns(2);
-        for (ConsoleController.HandFault f : ConsoleController.HandFault.values()) {
+        for (HandFault f : HandFault.values()) {
             Button b = new Button(f.words + " (" + f.key + ")");
             b.setId("fault-" + f.name().toLowerCase().replace('_', '-'));
             b.setMaxWidth(Double.MAX_VALUE);
-            b.setOnAction(e -> controller.injectFault(f, console.faultHolderProperty().get()));
+            b.setOnAction(e -> handFaults.inject().accept(f, console.faultHolderProperty().get()));
             buttons.getChildren().add(b);
         }
         Label faultsNote = new Label();
@@ -153,7 +151,7 @@ final class VerdictView extends ScrollPane {
                         : "Not available for this run: a saved run is a record.",
                 console.capabilitiesProperty()));
         Button clear = new Button("Clear faults added by hand");
-        clear.setOnAction(e -> controller.clearHandFaults());
+        clear.setOnAction(e -> handFaults.clear().run());
         clear.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(console.handFaults()));
         HBox holderRow = new HBox(6, new Label("on"), faultHolder, new Label("for"), seconds, new Label("s"));
         holderRow.setAlignment(Pos.CENTER_LEFT);

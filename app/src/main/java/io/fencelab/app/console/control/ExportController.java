@@ -1,0 +1,58 @@
+package io.fencelab.app.console.control;
+
+import io.fencelab.app.console.model.Comparison;
+import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.run.Problems;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Exports: the report bundle of the runs on show (one folder per run when comparing), and pictures
+ * the view took. Files are written on the console's I/O thread; the outcome comes back as the
+ * model's message (and to {@code done}, if given) on the FX thread.
+ */
+public final class ExportController {
+
+    private final ConsoleModel model;
+    private final RunSessions sessions;
+    private final Exporter exporter;
+
+    public ExportController(ConsoleModel model, RunSessions sessions) {
+        this.model = model;
+        this.sessions = sessions;
+        this.exporter = new Exporter(model, sessions.io());
+    }
+
+    /** Writes the report bundle (as {@code fencelab run --report}) of the runs on show into {@code dir}. */
+    public void exportReport(Path dir, Consumer<String> done) {
+        Path replayFile = sessions.replayFile();
+        if (model.compareProperty().get()) {
+            Comparison c = model.comparisonProperty().get();
+            exporter.export(dir.resolve(c.folder(true)), model.first(), sessions.spec(0), replayFile, done);
+            exporter.export(dir.resolve(c.folder(false)), model.second(), sessions.spec(1), replayFile, done);
+        } else {
+            exporter.export(dir, model.main(), sessions.spec(0), replayFile, done);
+        }
+    }
+
+    /** Writes an image (taken from a view on the FX thread) as a PNG file. */
+    public void savePng(BufferedImage image, Path file, Consumer<String> done) {
+        sessions.io().execute(() -> {
+            String message;
+            try {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                javax.imageio.ImageIO.write(image, "png", file.toFile());
+                message = "Image saved to " + file;
+            } catch (IOException | RuntimeException e) {
+                message = Problems.describe("The image could not be saved", e);
+            }
+            exporter.finish(message, done);
+        });
+    }
+}

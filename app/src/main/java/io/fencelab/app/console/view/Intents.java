@@ -1,0 +1,62 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.model.Comparison;
+import io.fencelab.app.console.model.HandFault;
+import io.fencelab.app.console.model.Parameters;
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.scenarios.CatalogEntry;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
+import java.util.function.ObjIntConsumer;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * What a user can ask of the console: plain handlers, one record per feature. Views call them and
+ * know nothing of what answers; {@code Console} wires each handler to its feature controller, the
+ * one place views and controllers meet. Controllers answer by changing the model, which views bind to.
+ */
+public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
+                      Compare compare) {
+
+    /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
+    public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
+    }
+
+    /** Steering the runs on show. */
+    public record Runs(Runnable togglePlay, Runnable step, DoubleConsumer speed, Consumer<Boolean> fastest,
+                       Runnable restart, Runnable newSeed, Consumer<Parameters> applyParameters) {
+    }
+
+    /** Faults by hand: add one on a holder, or clear them all. */
+    public record Faults(BiConsumer<HandFault, String> inject, Runnable clear) {
+    }
+
+    /**
+     * Where the timelines look: zoom by a factor (below 1 zooms in) around a run time, pan by run
+     * microseconds, pin an event of a run (0 unpins), fit the whole run, move to witness n (1-based).
+     */
+    public record Navigation(Zoom zoom, DoubleConsumer pan, ObjLongConsumer<RunModel> pin, Runnable fit,
+                             ObjIntConsumer<RunModel> focusWitness) {
+    }
+
+    /** The report bundle into a folder, and a picture into a file; each tells its outcome to a callback (or null). */
+    public record Export(BiConsumer<Path, Consumer<String>> report, SavePicture picture) {
+    }
+
+    /** Comparing on or off, and what the two runs differ in. */
+    public record Compare(Consumer<Boolean> compare, Consumer<Comparison> comparison) {
+    }
+
+    @FunctionalInterface
+    public interface Zoom {
+        void zoom(double factor, double aroundMicros);
+    }
+
+    @FunctionalInterface
+    public interface SavePicture {
+        void save(BufferedImage image, Path file, Consumer<String> done);
+    }
+}
