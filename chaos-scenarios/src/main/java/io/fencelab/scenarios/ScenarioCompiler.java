@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,26 +38,15 @@ import java.util.Set;
  */
 final class ScenarioCompiler {
 
-    static final List<String> TOP = List.of("title", "summary", "story", "executor", "seed", "duration",
-            "timeScale", "lease", "fencing", "tokenScheme", "firstWrite", "scopes", "workers", "faults", "expect");
-    static final List<String> LEASE = List.of("ttl", "renewEvery");
-    static final List<String> WORKER = List.of("name", "count", "scope", "startAt", "stagger", "workTime",
-            "idleTime", "jobs", "onStale", "checkDeadline", "sequenceWrites", "pipelineWrites", "writes");
-    static final List<String> WRITE = List.of("target", "key", "fencing");
-    static final List<String> FAULT = List.of("kind", "target", "at", "every", "duration", "amount");
-    static final List<String> EXPECT = List.of("verdict", "endReason", "min", "max", "events", "invariants");
+    // The keys each mapping accepts, in the order messages list them: the format's table, Defaults.
+    static final List<String> TOP = Defaults.keysOf("");
+    static final List<String> LEASE = Defaults.keysOf("lease");
+    static final List<String> WORKER = Defaults.keysOf("workers[]");
+    static final List<String> WRITE = Defaults.keysOf("workers[].writes[]");
+    static final List<String> FAULT = Defaults.keysOf("faults[]");
+    static final List<String> EXPECT = Defaults.keysOf("expect");
     static final List<String> DISTRIBUTIONS = List.of("fixed", "uniform", "exponential", "pareto");
     static final List<String> PARETO = List.of("scale", "shape", "cap");
-
-    /** Bounds a typo ({@code count: 1000000}) before it allocates; far above what a run is useful with. */
-    static final int MAX_WORKERS = 10_000;
-
-    /** The faults whose {@code amount} means something: the delay added, or the clock's skew. */
-    static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REQUEST_JITTER,
-            FaultKind.REPLY_DELAY, FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
-
-    private static final Duration DEFAULT_WORK_TIME = Duration.ofSeconds(1);
-    private static final Duration DEFAULT_IDLE_TIME = Duration.ofSeconds(1);
 
     private final Problems problems;
     private final ValueReader read;
@@ -99,11 +87,11 @@ final class ScenarioCompiler {
         }
         TeachingNotes notes = notes(top);
 
-        ExecutorKind executor = top.node("executor") == null ? ExecutorKind.SIMULATED
+        ExecutorKind executor = top.node("executor") == null ? Defaults.EXECUTOR.value()
                 : read.choice(top.node("executor"), "executor", ExecutorKind.class, true);
-        Long seed = top.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, true);
+        Long seed = top.integer("seed", Defaults.SEED.value(), Long.MIN_VALUE, Long.MAX_VALUE, true);
         Duration duration = top.requiredDuration("duration", "duration: 60s", POSITIVE);
-        Double timeScale = top.number("timeScale", 1.0);
+        Double timeScale = top.number("timeScale", Defaults.TIME_SCALE.value());
         if (timeScale != null && !(timeScale > 0)) {
             read.problem(top.node("timeScale"), "timeScale", timeScale + " must be more than 0 "
                     + "(real seconds per run second: 0.1 runs ten times faster)");
@@ -115,11 +103,11 @@ final class ScenarioCompiler {
         Fields lease = leaseNode == null ? null : read.fields(leaseNode, "lease", LEASE);
         if (lease != null) {
             ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
-            renewEvery = lease.duration("renewEvery", Duration.ZERO, NOT_NEGATIVE);
+            renewEvery = lease.duration("renewEvery", Defaults.LEASE_RENEW_EVERY.value(), NOT_NEGATIVE);
         }
-        FencingMode fencing = top.choice("fencing", FencingMode.class, FencingMode.FENCED);
-        TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, TokenScheme.MONOTONIC);
-        FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, FirstWritePolicy.CREATE);
+        FencingMode fencing = top.choice("fencing", FencingMode.class, Defaults.FENCING.value());
+        TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, Defaults.TOKEN_SCHEME.value());
+        FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, Defaults.FIRST_WRITE.value());
 
         Map<String, Long> firstTokens = new LinkedHashMap<>();
         Map<String, YamlNode.Field> scopeFields = scopes(top, firstTokens);
@@ -251,8 +239,8 @@ final class ScenarioCompiler {
         }
 
         long total = drafts.stream().filter(d -> d.count != null).mapToLong(WorkerDraft::count).sum();
-        if (total > MAX_WORKERS) {
-            read.problem(node, "workers", "the groups add up to " + total + " workers; at most " + MAX_WORKERS
+        if (total > Defaults.MAX_WORKERS) {
+            read.problem(node, "workers", "the groups add up to " + total + " workers; at most " + Defaults.MAX_WORKERS
                     + " are allowed");
             namesKnown = false;
         }
@@ -316,21 +304,21 @@ final class ScenarioCompiler {
                     + "choose another name");
             workerName = null;
         }
-        Long count = w.integer("count", 1, 1, MAX_WORKERS, false);
+        Long count = w.integer("count", Defaults.WORKER_COUNT.value(), 1, Defaults.MAX_WORKERS, false);
         String scope = w.requiredText("scope", "scope: report");
-        Duration startAt = w.duration("startAt", Duration.ZERO, NOT_NEGATIVE);
+        Duration startAt = w.duration("startAt", Defaults.WORKER_START_AT.value(), NOT_NEGATIVE);
         if (startAt != null && runLength != null && startAt.compareTo(runLength) >= 0) {
             read.problem(w.node("startAt"), w.path("startAt"), Durations.format(startAt)
                     + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
         }
-        Duration stagger = w.duration("stagger", Duration.ZERO, NOT_NEGATIVE);
-        Duration workTime = w.duration("workTime", DEFAULT_WORK_TIME, NOT_NEGATIVE);
-        Duration idleTime = w.duration("idleTime", DEFAULT_IDLE_TIME, POSITIVE);
-        Long jobs = w.integer("jobs", 0, 0, Integer.MAX_VALUE, false);
-        StalePolicy onStale = w.choice("onStale", StalePolicy.class, StalePolicy.ABANDON);
-        Boolean checkDeadline = w.bool("checkDeadline", false);
-        Boolean sequenceWrites = w.bool("sequenceWrites", false);
-        Boolean pipelineWrites = w.bool("pipelineWrites", false);
+        Duration stagger = w.duration("stagger", Defaults.WORKER_STAGGER.value(), NOT_NEGATIVE);
+        Duration workTime = w.duration("workTime", Defaults.WORKER_WORK_TIME.value(), NOT_NEGATIVE);
+        Duration idleTime = w.duration("idleTime", Defaults.WORKER_IDLE_TIME.value(), POSITIVE);
+        Long jobs = w.integer("jobs", Defaults.WORKER_JOBS.value(), 0, Integer.MAX_VALUE, false);
+        StalePolicy onStale = w.choice("onStale", StalePolicy.class, Defaults.WORKER_ON_STALE.value());
+        Boolean checkDeadline = w.bool("checkDeadline", Defaults.WORKER_CHECK_DEADLINE.value());
+        Boolean sequenceWrites = w.bool("sequenceWrites", Defaults.WORKER_SEQUENCE_WRITES.value());
+        Boolean pipelineWrites = w.bool("pipelineWrites", Defaults.WORKER_PIPELINE_WRITES.value());
 
         List<TargetWrite> writes = null;
         YamlNode writesNode = w.required("writes", "writes: [{target: ROW, key: report-1}]");
@@ -353,9 +341,9 @@ final class ScenarioCompiler {
         if (f == null) {
             return null;
         }
-        TargetKind target = f.choice("target", TargetKind.class, TargetKind.ROW);
+        TargetKind target = f.choice("target", TargetKind.class, Defaults.WRITE_TARGET.value());
         String key = f.requiredText("key", "key: report-1");
-        FencingMode mode = f.choice("fencing", FencingMode.class, null);
+        FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
     }
@@ -400,8 +388,8 @@ final class ScenarioCompiler {
         }
 
         Distribution length = f.has("duration") ? distribution(f.node("duration"), f.path("duration"), false)
-                : new Distribution.Fixed(Duration.ZERO);
-        Duration amount = f.duration("amount", Duration.ZERO, ValueReader.DurationRule.ANY);
+                : Defaults.FAULT_DURATION.value();
+        Duration amount = f.duration("amount", Defaults.FAULT_AMOUNT.value(), ValueReader.DurationRule.ANY);
         if (amount != null && kind != null) {
             amount = checkAmount(f, kind, amount);
         }
@@ -424,8 +412,8 @@ final class ScenarioCompiler {
     private Duration checkAmount(Fields f, FaultKind kind, Duration amount) {
         String path = f.path("amount");
         YamlNode at = f.has("amount") ? f.node("amount") : f.mapping();
-        String takers = Texts.and(TAKE_AMOUNT.stream().map(Enum::name).toList());
-        if (!TAKE_AMOUNT.contains(kind)) {
+        String takers = Texts.and(Defaults.TAKE_AMOUNT.stream().map(Enum::name).toList());
+        if (!Defaults.TAKE_AMOUNT.contains(kind)) {
             if (!amount.isZero()) {
                 read.problem(at, path, kind + " takes no amount; only " + takers + " do");
                 return null;
@@ -582,7 +570,7 @@ final class ScenarioCompiler {
         YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
         Verdict.Kind verdict = verdictNode == null ? null
                 : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
-        String endReason = e.text("endReason", null);
+        String endReason = e.text("endReason", Defaults.EXPECT_END_REASON.value());
         Map<Expectation.Total, Long> min = bounds(e, "min");
         Map<Expectation.Total, Long> max = bounds(e, "max");
         if (min != null && max != null) {

@@ -41,7 +41,7 @@ class HtmlReportTest {
                 .contains("badge safe\">SAFE")
                 .contains("as expected")
                 .contains("PostgreSQL 17")
-                .contains("<li>A pauses at 10 s for 35 s, as in a long garbage-collection stop.</li>");
+                .contains("<li>A prepares its update. At 10 s, just before writing, its process freezes (a long GC pause).</li>");
         assertThat(html).as("a safe run has no witness section").doesNotContain("<h2>Witnesses</h2>");
     }
 
