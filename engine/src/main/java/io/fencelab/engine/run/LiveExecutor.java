@@ -8,10 +8,10 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.store.TargetStore;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -302,8 +302,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final ThreadLocal<Worker> acting = new ThreadLocal<>();
 
     @Override
-    public FencedTarget<?> target(TargetKind kind, FencingMode mode) {
-        FencedTarget<?> target = super.target(kind, mode);
+    public TargetStore<?> target(TargetKind kind, FencingMode mode) {
+        TargetStore<?> target = super.target(kind, mode);
         if (mode == FencingMode.CHECK_THEN_WRITE) {
             target.setBetweenCheckAndWrite(() -> {
                 try {

@@ -4,9 +4,9 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +35,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
      * several times faster than fifty cold ones. A worker that a connection-kill fault targets gets a
      * session of its own, so the kill is real and hits only that worker.
      */
-    private Session shared;
-    private final Map<Worker, Session> sessions = new HashMap<>();
+    private StoreSession shared;
+    private final Map<Worker, StoreSession> sessions = new HashMap<>();
     private final java.util.Set<String> killTargets = new java.util.HashSet<>();
     private final FaultScheduler faults;
     private long order;
@@ -45,11 +45,16 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private String endReason;
 
     public SimulatedExecutor(Database db, RunSpec spec, EventSink sink) {
-        this(db, spec, sink, new VirtualClock());
+        this(db, spec, sink, Backend.POSTGRES);
     }
 
-    private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
-        super(db, spec, sink, clock);
+    /** A run whose leases and fenced resources live in {@code backend}. */
+    public SimulatedExecutor(Database db, RunSpec spec, EventSink sink, Backend backend) {
+        this(db, spec, sink, new VirtualClock(), backend);
+    }
+
+    private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock, Backend backend) {
+        super(db, spec, sink, clock, backend);
         this.clock = clock;
         this.faults = new FaultScheduler(new Faults(), sink);
         faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
@@ -155,7 +160,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         @Override
         public void killSession(String holder) {
             Worker w = workers.get(holder);
-            Session s = w == null ? null : sessions.get(w);
+            StoreSession s = w == null ? null : sessions.get(w);
             if (s != null) {
                 terminate(s);
             }
@@ -165,12 +170,12 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         public void stopDatabase() {
             databaseDown = true;
             closeSessions();
-            db.stopEmbedded();
+            store.stop();
         }
 
         @Override
         public void startDatabase() {
-            db.startEmbedded();
+            store.start();
             databaseDown = false;
         }
     }
@@ -218,29 +223,29 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     @Override
-    public Session session(Worker worker) {
+    public StoreSession session(Worker worker) {
         if (databaseDown) {
             throw new DatabaseException("database is down (restart fault): connection refused");
         }
         if (killTargets.contains(worker.name())) {
-            return sessions.computeIfAbsent(worker, w -> db.openSession());
+            return sessions.computeIfAbsent(worker, w -> store.openSession());
         }
         if (shared == null) {
-            shared = db.openSession();
+            shared = store.openSession();
         }
         return shared;
     }
 
     @Override
     public void discardSession(Worker worker) {
-        Session s = killTargets.contains(worker.name()) ? sessions.remove(worker) : shared;
+        StoreSession s = killTargets.contains(worker.name()) ? sessions.remove(worker) : shared;
         if (s == shared) {
             shared = null;
         }
         if (s != null) {
             s.close();
         }
-        if (!databaseDown && !db.isReachable()) {
+        if (!databaseDown && !store.isReachable()) {
             finish("failed: database unreachable");
         }
     }
@@ -256,7 +261,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     private void closeSessions() {
-        sessions.values().forEach(Session::close);
+        sessions.values().forEach(StoreSession::close);
         sessions.clear();
         if (shared != null) {
             shared.close();

@@ -3,12 +3,12 @@ package io.fencelab.engine.worker;
 import io.fencelab.engine.check.ValueDigest;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.store.TargetStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -164,7 +164,7 @@ public final class Worker {
     private void send(long myEpoch, int index, Consumer<WriteOutcome> onReply) {
         TargetWrite tw = spec.writes().get(index);
         FencingMode mode = tw.mode() == null ? env.defaultFencing() : tw.mode();
-        FencedTarget<?> target = env.target(tw.target(), mode);
+        TargetStore<?> target = env.target(tw.target(), mode);
         Object value = valueFor(tw, index);
         String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
         long token = presentedToken;
@@ -193,8 +193,8 @@ public final class Worker {
     }
 
     @SuppressWarnings("unchecked")
-    private WriteOutcome write(FencedTarget<?> target, String key, long token, Long opSeq, Object value) {
-        return ((FencedTarget<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
+    private WriteOutcome write(TargetStore<?> target, String key, long token, Long opSeq, Object value) {
+        return ((TargetStore<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
     }
 
     private void publishOutcome(WriteOutcome outcome, TargetWrite tw, String digest) {
