@@ -19,6 +19,7 @@ import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -92,11 +93,37 @@ class BackendEquivalenceProperties {
 
     private record Ran(Path log, RunResult result, List<ResourceState> finalState) {}
 
-    /** Null when both backends agree on every byte of the log, the final state and the judgement; else where they part. */
+    /**
+     * Null when both backends agree on every byte of the log, the final state and the judgement;
+     * else where they part, with both logs kept under {@code target/backend-differences}.
+     */
     static String difference(String what, RunSpec spec) throws Exception {
+        String found = compare(what, spec);
+        return found;
+    }
+
+    private static String compare(String what, RunSpec spec) throws Exception {
         Ran postgres = run(spec, Backend.POSTGRES);
         Ran memory = run(spec, Backend.MEMORY);
+        String found = null;
         try {
+            found = differenceOf(what, postgres, memory);
+            return found;
+        } finally {
+            if (found != null) {
+                Path kept = Path.of("target", "backend-differences");
+                Files.createDirectories(kept);
+                String name = what.replaceAll("[^A-Za-z0-9_-]+", "-");
+                Files.copy(postgres.log(), kept.resolve(name + "-postgres.jsonl"), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(memory.log(), kept.resolve(name + "-memory.jsonl"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.deleteIfExists(postgres.log());
+            Files.deleteIfExists(memory.log());
+        }
+    }
+
+    private static String differenceOf(String what, Ran postgres, Ran memory) throws Exception {
+        {
             byte[] a = Files.readAllBytes(postgres.log());
             byte[] b = Files.readAllBytes(memory.log());
             if (!Arrays.equals(a, b)) {
@@ -128,9 +155,6 @@ class BackendEquivalenceProperties {
                         onlinePostgres, onlineMemory);
             }
             return null;
-        } finally {
-            Files.deleteIfExists(postgres.log());
-            Files.deleteIfExists(memory.log());
         }
     }
 

@@ -42,8 +42,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class MemoryRunStore implements RunStore {
 
     /**
-     * What a statement on a terminated session fails with on PostgreSQL 17 through pgjdbc: the
-     * {@code OperationFailed} reason of a connection-kill fault, captured from real runs.
+     * What the first statement on a terminated session fails with on PostgreSQL 17 through pgjdbc:
+     * the {@code OperationFailed} reason of a connection-kill fault, captured from real runs.
      */
     static final String KILLED = "database error (SQL state 57P01): FATAL: terminating connection due to administrator command";
 
@@ -124,9 +124,13 @@ public final class MemoryRunStore implements RunStore {
         return new Session();
     }
 
+    /** As {@code PostgresRunStore.kill}: the next statement fails; killing it again changes nothing. */
     @Override
-    public void kill(StoreSession session) {
-        ((Session) session).killed = true;
+    public void kill(StoreSession s) {
+        Session session = (Session) s;
+        if (session.state == Connection.OPEN) {
+            session.state = Connection.TERMINATED;
+        }
     }
 
     @Override
@@ -146,9 +150,22 @@ public final class MemoryRunStore implements RunStore {
 
     // ---- sessions ---------------------------------------------------------------------------
 
-    /** A worker's connection: it fails its next statement once killed, as a terminated backend does. */
+    /** Where a session's connection stands, as pgjdbc and the server see it. */
+    private enum Connection {
+        OPEN,
+        /** The backend was terminated; the driver finds out at the next statement, which fails with {@link #KILLED}. */
+        TERMINATED,
+        /**
+         * The failure was reported. An executor discards a session after its first failure, so a
+         * statement on it now is a bug of the caller (on PostgreSQL its error would depend on when
+         * the pool closes the connection).
+         */
+        FAILED
+    }
+
+    /** A worker's connection. */
     private static final class Session implements StoreSession {
-        private boolean killed;
+        private Connection state = Connection.OPEN;
         private boolean closed;
 
         @Override
@@ -163,8 +180,13 @@ public final class MemoryRunStore implements RunStore {
         if (session.closed || down) {
             throw new IllegalStateException("a statement on a closed session, or while the database is down");
         }
-        if (session.killed) {
-            throw new DatabaseException(KILLED);
+        switch (session.state) {
+            case OPEN -> { }
+            case TERMINATED -> {
+                session.state = Connection.FAILED;
+                throw new DatabaseException(KILLED);
+            }
+            case FAILED -> throw new IllegalStateException("a statement on a session whose failure was reported");
         }
     }
 

@@ -30,6 +30,8 @@ public final class PostgresRunStore implements RunStore {
     private final RunContext run;
     private final LeaseService leaseService;
     private final LeaseStore leases;
+    /** Sessions whose backend was terminated (weakly held: a discarded session is forgotten). */
+    private final java.util.Set<Session> killed = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
     private PostgresRunStore(Database db, RunContext run, RunClock clock) {
         this.db = db;
@@ -92,15 +94,31 @@ public final class PostgresRunStore implements RunStore {
         return db.openSession();
     }
 
-    /** Terminates the session's backend from another connection, as an operator would. */
+    /**
+     * Terminates the session's backend from another connection, as an operator would. A session
+     * killed already is left alone: asking it for its backend's pid would be a statement on the dead
+     * connection, which makes the pool close it behind the worker's back (on another thread), so
+     * what the worker's next statement fails with would depend on timing. The pool is told not to
+     * take connections now in use back: a killed session its worker never uses again would otherwise
+     * be handed, dead, to the next borrower (the run's final-state read, or the next run). Evicting
+     * just that connection would close it at once and change its worker's error, so every
+     * connection in use is marked instead, and closed when it is returned.
+     */
     @Override
     public void kill(StoreSession session) {
+        Session victim = session(session);
+        if (!killed.add(victim)) {
+            return;
+        }
         try {
-            int pid = session(session).backendPid();
+            int pid = victim.backendPid();
             db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
                     .mapTo(Boolean.class).one());
         } catch (java.sql.SQLException | RuntimeException e) {
             // already gone: the worker finds out on its next statement either way
+        }
+        if (db.dataSource() instanceof com.zaxxer.hikari.HikariDataSource pool) {
+            pool.getHikariPoolMXBean().softEvictConnections();
         }
     }
 
