@@ -148,6 +148,11 @@ public final class MemoryRunStore implements RunStore {
         return !down;
     }
 
+    @Override
+    public void close() {
+        // nothing is held outside this object
+    }
+
     // ---- sessions ---------------------------------------------------------------------------
 
     /** Where a session's connection stands, as pgjdbc and the server see it. */

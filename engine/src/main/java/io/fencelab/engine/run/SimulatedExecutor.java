@@ -273,5 +273,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     public void close() {
         stop();
         closeSessions();
+        store.close();
     }
 }

@@ -30,8 +30,8 @@ public final class PostgresRunStore implements RunStore {
     private final RunContext run;
     private final LeaseService leaseService;
     private final LeaseStore leases;
-    /** Sessions whose backend was terminated (weakly held: a discarded session is forgotten). */
-    private final java.util.Set<Session> killed = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+    /** Sessions whose backend was terminated. */
+    private final java.util.Set<Session> killed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private PostgresRunStore(Database db, RunContext run, RunClock clock) {
         this.db = db;
@@ -98,11 +98,7 @@ public final class PostgresRunStore implements RunStore {
      * Terminates the session's backend from another connection, as an operator would. A session
      * killed already is left alone: asking it for its backend's pid would be a statement on the dead
      * connection, which makes the pool close it behind the worker's back (on another thread), so
-     * what the worker's next statement fails with would depend on timing. The pool is told not to
-     * take connections now in use back: a killed session its worker never uses again would otherwise
-     * be handed, dead, to the next borrower (the run's final-state read, or the next run). Evicting
-     * just that connection would close it at once and change its worker's error, so every
-     * connection in use is marked instead, and closed when it is returned.
+     * what the worker's next statement fails with would depend on timing.
      */
     @Override
     public void kill(StoreSession session) {
@@ -117,9 +113,19 @@ public final class PostgresRunStore implements RunStore {
         } catch (java.sql.SQLException | RuntimeException e) {
             // already gone: the worker finds out on its next statement either way
         }
+    }
+
+    /**
+     * Makes sure the pool does not keep a killed connection: one whose worker never used it again
+     * went back to the pool looking healthy and would be handed, dead, to the next borrower (another
+     * run). A connection that failed a statement was dropped by the pool already.
+     */
+    @Override
+    public void close() {
         if (db.dataSource() instanceof com.zaxxer.hikari.HikariDataSource pool) {
-            pool.getHikariPoolMXBean().softEvictConnections();
+            killed.forEach(s -> pool.evictConnection(s.connection()));
         }
+        killed.clear();
     }
 
     @Override

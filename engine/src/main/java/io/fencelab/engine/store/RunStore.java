@@ -50,4 +50,7 @@ public interface RunStore {
 
     /** Whether a fresh statement gets through now. */
     boolean isReachable();
+
+    /** The run is over and its sessions are closed: lets go of whatever the store still holds. */
+    void close();
 }
