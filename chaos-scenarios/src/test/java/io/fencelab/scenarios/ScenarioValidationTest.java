@@ -75,7 +75,7 @@ class ScenarioValidationTest {
     void anUnknownKeyIsNamedWithTheNearestAllowedKey() {
         assertThat(problems(insertAfter("    scope: report\n", "    onstale: ABANDON\n"))).containsExactly(
                 "t.yaml:10:5: workers[0].onstale: unknown key; did you mean onStale? (allowed: name, count, scope, "
-                        + "startAt, stagger, workTime, idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, "
+                        + "startAt, stagger, workTime, idleTime, jobs, role, onStale, checkDeadline, sequenceWrites, pipelineWrites, "
                         + "writes)");
     }
 
