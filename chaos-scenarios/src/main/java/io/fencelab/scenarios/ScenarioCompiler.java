@@ -48,16 +48,16 @@ final class ScenarioCompiler {
     static final List<String> FAULT = Defaults.keysOf("faults[]");
     static final List<String> RESTART = Defaults.keysOf("faults[].restart");
     static final List<String> EXPECT = Defaults.keysOf("expect");
-    static final List<String> DISTRIBUTIONS = List.of("fixed", "uniform", "exponential", "pareto");
-    static final List<String> PARETO = List.of("scale", "shape", "cap");
 
     private final Problems problems;
     private final ValueReader read;
+    private final DistributionReader distributions;
     private final String name;
 
-    private ScenarioCompiler(Problems problems, String name) {
+    private ScenarioCompiler(Problems problems, String name, DataFiles dataFiles) {
         this.problems = problems;
         this.read = new ValueReader(problems);
+        this.distributions = new DistributionReader(read, dataFiles);
         this.name = name;
     }
 
@@ -66,9 +66,10 @@ final class ScenarioCompiler {
      *
      * @param file         how messages name the file
      * @param scenarioName the scenario's (and run spec's) name
+     * @param dataFiles    where the data files it names ({@code {empirical: g1.log}}) are found
      * @throws ScenarioException with every problem found
      */
-    static Scenario compile(String file, String scenarioName, String text) {
+    static Scenario compile(String file, String scenarioName, String text, DataFiles dataFiles) {
         Problems problems = new Problems(file);
         YamlNode root = YamlTree.parse(text, problems);
         if (root == null) {
@@ -76,7 +77,7 @@ final class ScenarioCompiler {
                     + "title, summary, story, duration, lease, workers and expect");
         }
         problems.throwIfAny();
-        Scenario scenario = new ScenarioCompiler(problems, scenarioName).scenario(root);
+        Scenario scenario = new ScenarioCompiler(problems, scenarioName, dataFiles).scenario(root);
         problems.throwIfAny();
         return Objects.requireNonNull(scenario);
     }
@@ -462,7 +463,7 @@ final class ScenarioCompiler {
                 start = new FaultStart.At(at);
             }
         } else {
-            Distribution gap = distribution(f.node("every"), f.path("every"), true);
+            Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
             start = gap == null ? null : new FaultStart.Every(gap);
         }
 
@@ -481,7 +482,8 @@ final class ScenarioCompiler {
                 read.problem(f.node("restart"), f.path("restart"), "only a CRASH restarts; " + kind
                         + " takes duration instead");
             }
-            length = f.has("duration") ? distribution(f.node("duration"), f.path("duration"), false)
+            length = f.has("duration")
+                    ? distributions.read(f.node("duration"), f.path("duration"), DistributionReader.Use.LENGTH)
                     : Defaults.FAULT_DURATION.value();
         }
         Duration amount = f.duration("amount", Defaults.FAULT_AMOUNT.value(), ValueReader.DurationRule.ANY);
@@ -518,7 +520,9 @@ final class ScenarioCompiler {
             return null;
         }
         YamlNode afterNode = r.required("after", "after: 10s");
-        Distribution after = afterNode == null ? null : distribution(afterNode, r.path("after"), true);
+        // A restart delay, like a gap, must be more than zero: zero means the process never comes back.
+        Distribution after = afterNode == null ? null
+                : distributions.read(afterNode, r.path("after"), DistributionReader.Use.GAP);
         FaultSpec.Identity identity = r.has("identity")
                 ? read.choice(r.node("identity"), r.path("identity"), FaultSpec.Identity.class, true)
                 : Defaults.FAULT_RESTART_IDENTITY.value();
@@ -582,97 +586,6 @@ final class ScenarioCompiler {
             return null;
         }
         return members;
-    }
-
-    /**
-     * A distribution of durations: a plain duration (fixed), or one of {@code {fixed: 1s}},
-     * {@code {uniform: [1s, 3s]}}, {@code {exponential: 2s}}, {@code {pareto: {scale, shape, cap}}}.
-     *
-     * @param gap the time between fault occurrences, which must be able to be more than zero
-     */
-    private Distribution distribution(YamlNode node, String path, boolean gap) {
-        ValueReader.DurationRule rule = gap ? POSITIVE : NOT_NEGATIVE;
-        if (node instanceof YamlNode.Scalar) {
-            Duration d = read.duration(node, path, rule);
-            return d == null ? null : new Distribution.Fixed(d);
-        }
-        if (!(node instanceof YamlNode.Mapping)) {
-            read.problem(node, path, "expected a duration or one of {fixed: 1s}, {uniform: [1s, 3s]}, "
-                    + "{exponential: 2s}, {pareto: {scale: 200ms, shape: 1.2, cap: 5s}}, got " + node.describe());
-            return null;
-        }
-        Fields f = read.fields(node, path, DISTRIBUTIONS);
-        List<String> given = DISTRIBUTIONS.stream().filter(f::has).toList();
-        if (given.size() != 1) {
-            if (given.size() > 1 || f.mapping().fields().isEmpty()) {
-                read.problem(node, path, given.isEmpty() ? "expected one of fixed, uniform, exponential, pareto"
-                        : "give one distribution, not " + Texts.and(given));
-            }
-            return null;
-        }
-        String kind = given.getFirst();
-        YamlNode value = f.node(kind);
-        String at = f.path(kind);
-        try {
-            return switch (kind) {
-                case "fixed" -> {
-                    Duration d = read.duration(value, at, rule);
-                    yield d == null ? null : new Distribution.Fixed(d);
-                }
-                case "exponential" -> {
-                    Duration mean = read.duration(value, at, POSITIVE);
-                    yield mean == null ? null : new Distribution.Exponential(mean);
-                }
-                case "uniform" -> uniform(value, at, gap);
-                default -> pareto(value, at);
-            };
-        } catch (IllegalArgumentException e) {
-            read.problem(node, path, refusal(e));
-            return null;
-        }
-    }
-
-    private Distribution uniform(YamlNode node, String path, boolean gap) {
-        List<YamlNode> bounds = read.list(node, path, "two durations, [min, max]");
-        if (bounds == null) {
-            return null;
-        }
-        if (bounds.size() != 2) {
-            read.problem(node, path, "expected two durations, [min, max], got " + bounds.size());
-            return null;
-        }
-        Duration min = read.duration(bounds.get(0), path + "[0]", NOT_NEGATIVE);
-        Duration max = read.duration(bounds.get(1), path + "[1]", gap ? POSITIVE : NOT_NEGATIVE);
-        if (min == null || max == null) {
-            return null;
-        }
-        if (max.compareTo(min) < 0) {
-            read.problem(bounds.get(1), path + "[1]", "the maximum " + Durations.format(max)
-                    + " is below the minimum " + Durations.format(min));
-            return null;
-        }
-        return new Distribution.Uniform(min, max);
-    }
-
-    private Distribution pareto(YamlNode node, String path) {
-        Fields p = read.fields(node, path, PARETO);
-        if (p == null) {
-            return null;
-        }
-        Duration scale = p.requiredDuration("scale", "scale: 200ms", POSITIVE);
-        YamlNode shapeNode = p.required("shape", "shape: 1.2");
-        Double shape = shapeNode == null ? null : read.number(shapeNode, p.path("shape"));
-        if (shape != null && !(shape > 0)) {
-            read.problem(shapeNode, p.path("shape"), shape + " must be more than 0 (above 1 the mean is finite)");
-            shape = null;
-        }
-        Duration cap = p.requiredDuration("cap", "cap: 5s", POSITIVE);
-        if (scale != null && cap != null && cap.compareTo(scale) < 0) {
-            read.problem(p.node("cap"), p.path("cap"), "the cap " + Durations.format(cap) + " is below the scale "
-                    + Durations.format(scale));
-            return null;
-        }
-        return scale == null || shape == null || cap == null ? null : new Distribution.Pareto(scale, shape, cap);
     }
 
     // ---- expectation ------------------------------------------------------------------------------
@@ -776,7 +689,7 @@ final class ScenarioCompiler {
     }
 
     /** An engine constructor's reason, which is written for people already. */
-    private static String refusal(IllegalArgumentException e) {
+    static String refusal(IllegalArgumentException e) {
         return e.getMessage() == null ? "refused by the engine" : Texts.abbreviate(e.getMessage(), 200);
     }
 }
