@@ -34,16 +34,20 @@ public sealed interface LeaseProfile {
 
     /**
      * How long after its last successful renewal (or its grant) the holder stops believing on its own,
-     * without any answer from the service; zero: it never does (it learns only from a refused
-     * renewal or a stale write).
+     * without any answer from the service; zero (the default): it never does (it learns only from a
+     * refused renewal or a stale write).
      */
-    Duration giveUpAfter();
+    default Duration giveUpAfter() {
+        return Duration.ZERO;
+    }
 
     /**
-     * Whether a refused renewal ends the holder's belief. Redisson's watchdog and ShedLock's keep-alive
-     * stop quietly: the application goes on believing it holds the lock.
+     * Whether a refused renewal ends the holder's belief (the default). Redisson's watchdog and
+     * ShedLock's keep-alive stop quietly: the application goes on believing it holds the lock.
      */
-    boolean noticesLoss();
+    default boolean noticesLoss() {
+        return true;
+    }
 
     /** After an invalidated (expired, not released) lease, how long the scope grants nothing; zero: none. */
     default Duration lockDelay() {
@@ -51,20 +55,28 @@ public sealed interface LeaseProfile {
     }
 
     /**
-     * How long a candidate waits after a busy answer before it asks again.
+     * How long a candidate waits after a busy answer before it asks again. By default a waiter woken
+     * by a watch (etcd, Consul's blocking query, ZooKeeper, Redisson's pub/sub): it asks again the
+     * moment the lease it was told about expires; a release, which the real watch reports at once, is
+     * seen at its next poll after {@code idleTime}, whichever comes first.
      *
      * @param untilExpiry how long until the busy lease expires, as the service answered (or until a
      *                    lock-delay ends)
      * @param idleTime    the worker's own back-off
      * @param random      the run's seeded generator for this worker (jitter)
      */
-    Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random);
+    default Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
+        Duration wait = untilExpiry.compareTo(idleTime) < 0 ? untilExpiry : idleTime;
+        return wait.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : wait;
+    }
 
     /** The same profile with its main lifetime (ttl, leaseDuration, …) changed, as a comparison or a live change does. */
     LeaseProfile withTtl(Duration ttl);
 
-    /** The settings that break a real client's rules or make no sense; empty when the profile is sound. */
-    List<Violation> violations();
+    /** The settings that break a real client's rules or make no sense; empty (the default) when sound. */
+    default List<Violation> violations() {
+        return List.of();
+    }
 
     /** One broken rule: the setting (a key under {@code lease:}) and what is wrong, in words. */
     record Violation(String setting, String problem) {}
@@ -119,16 +131,6 @@ public sealed interface LeaseProfile {
     }
 
     /**
-     * A waiter woken by a watch (etcd, Consul's blocking query, ZooKeeper, Redisson's pub/sub): it asks
-     * again the moment the lease it was told about expires; a release, which the real watch reports at
-     * once, is seen at its next poll after {@code idleTime}, whichever comes first.
-     */
-    private static Duration watched(Duration untilExpiry, Duration idleTime) {
-        Duration wait = untilExpiry.compareTo(idleTime) < 0 ? untilExpiry : idleTime;
-        return wait.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : wait;
-    }
-
-    /**
      * Fencelab's own model, the one runs had before profiles: a grant of {@code ttl}, renewed every
      * {@code renewEvery} (zero: never); a refused renewal ends the belief; a candidate retries after
      * its idle time.
@@ -143,8 +145,6 @@ public sealed interface LeaseProfile {
 
         @Override public String key() { return "generic"; }
         @Override public Duration grantTtl() { return ttl; }
-        @Override public Duration giveUpAfter() { return Duration.ZERO; }
-        @Override public boolean noticesLoss() { return true; }
 
         @Override
         public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
@@ -189,7 +189,6 @@ public sealed interface LeaseProfile {
         @Override public Duration grantTtl() { return leaseDuration; }
         @Override public Duration renewEvery() { return retryPeriod; }
         @Override public Duration giveUpAfter() { return retryPeriod.plus(renewDeadline); }
-        @Override public boolean noticesLoss() { return true; }
 
         @Override
         public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
@@ -238,21 +237,10 @@ public sealed interface LeaseProfile {
         @Override public Duration grantTtl() { return ttl; }
         @Override public Duration renewEvery() { return ttl.dividedBy(3); }
         @Override public Duration giveUpAfter() { return ttl; }
-        @Override public boolean noticesLoss() { return true; }
-
-        @Override
-        public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
-            return watched(untilExpiry, idleTime);
-        }
 
         @Override
         public LeaseProfile withTtl(Duration newTtl) {
             return new Etcd(newTtl);
-        }
-
-        @Override
-        public List<Violation> violations() {
-            return List.of();
         }
     }
 
@@ -273,22 +261,11 @@ public sealed interface LeaseProfile {
         @Override public String key() { return "redisson"; }
         @Override public Duration grantTtl() { return lockWatchdogTimeout; }
         @Override public Duration renewEvery() { return lockWatchdogTimeout.dividedBy(3); }
-        @Override public Duration giveUpAfter() { return Duration.ZERO; }
         @Override public boolean noticesLoss() { return false; }
-
-        @Override
-        public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
-            return watched(untilExpiry, idleTime);
-        }
 
         @Override
         public LeaseProfile withTtl(Duration ttl) {
             return new Redisson(ttl);
-        }
-
-        @Override
-        public List<Violation> violations() {
-            return List.of();
         }
     }
 
@@ -315,21 +292,10 @@ public sealed interface LeaseProfile {
         @Override public Duration grantTtl() { return ttl.multipliedBy(TTL_MULTIPLIER); }
         @Override public Duration renewEvery() { return ttl.dividedBy(2); }
         @Override public Duration giveUpAfter() { return ttl; }
-        @Override public boolean noticesLoss() { return true; }
-
-        @Override
-        public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
-            return watched(untilExpiry, idleTime);
-        }
 
         @Override
         public LeaseProfile withTtl(Duration newTtl) {
             return new Consul(newTtl, lockDelay);
-        }
-
-        @Override
-        public List<Violation> violations() {
-            return List.of();
         }
     }
 
@@ -351,21 +317,10 @@ public sealed interface LeaseProfile {
         @Override public Duration grantTtl() { return sessionTimeout; }
         @Override public Duration renewEvery() { return sessionTimeout.dividedBy(3); }
         @Override public Duration giveUpAfter() { return sessionTimeout.multipliedBy(2).dividedBy(3); }
-        @Override public boolean noticesLoss() { return true; }
-
-        @Override
-        public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {
-            return watched(untilExpiry, idleTime);
-        }
 
         @Override
         public LeaseProfile withTtl(Duration ttl) {
             return new ZooKeeper(ttl);
-        }
-
-        @Override
-        public List<Violation> violations() {
-            return List.of();
         }
     }
 
@@ -386,7 +341,6 @@ public sealed interface LeaseProfile {
         @Override public String key() { return "shedlock"; }
         @Override public Duration grantTtl() { return lockAtMostFor; }
         @Override public Duration renewEvery() { return keepAlive ? lockAtMostFor.dividedBy(2) : Duration.ZERO; }
-        @Override public Duration giveUpAfter() { return Duration.ZERO; }
         @Override public boolean noticesLoss() { return false; }
 
         @Override
