@@ -21,13 +21,7 @@ class ConsoleTuningTest extends ConsoleTestBase {
 
     @Test
     void aFinishedRunShowsTheTuningFiguresOfItsEvents() throws Exception {
-        waitForDatabase();
-        fxRun(() -> {
-            console.scenarios().select("paused-holder");
-            console.runs().setFastest(true);
-            console.runs().play();
-        });
-        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
+        runToEnd("paused-holder");
         ConsoleFx.frames();
 
         var result = fx(() -> main().resultProperty().get());
@@ -76,33 +70,26 @@ class ConsoleTuningTest extends ConsoleTestBase {
     private static List<Event> leadersThatCrash() {
         EventLog log = new EventLog();
         log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        for (int t = 2; t <= 20; t += 2) {
-            log.renewed(t, "A", "leader", 1, t + 10);
-            log.busy(t + 1, "B", "leader", "A", 1);
-        }
-        log.crashed(21, "A", 0);
-        log.beliefEnded(21, "A", "leader", 1, "crashed");
-        for (int t = 23; t < 30; t += 2) {
-            log.busy(t, "B", "leader", "A", 1);
-        }
-        log.expired(30, "A", "leader", 1);
-        log.acquired(30, "B", "leader", 2, 40);
-        log.beliefStarted(30, "B", "leader", 2);
-        for (int t = 32; t <= 48; t += 2) {
-            log.renewed(t, "B", "leader", 2, t + 10);
-            log.busy(t + 1, "C", "leader", "B", 2);
-        }
-        log.crashed(49, "B", 0);
-        log.beliefEnded(49, "B", "leader", 2, "crashed");
-        for (int t = 51; t < 58; t += 2) {
-            log.busy(t, "C", "leader", "B", 2);
-        }
-        log.expired(58, "B", "leader", 2);
+        reign(log, "A", 1, 0, 21, "B");
+        reign(log, "B", 2, 30, 49, "C");
         log.acquired(61, "C", "leader", 3, 71);
         log.beliefStarted(61, "C", "leader", 3);
         log.runEnded(70);
         return log.events();
+    }
+
+    /** {@code leader} granted at {@code from}, renewing until it crashes; its lease expires 9 s after the crash. */
+    private static void reign(EventLog log, String leader, long token, int from, int crashAt, String follower) {
+        log.acquired(from, leader, "leader", token, from + 10);
+        log.beliefStarted(from, leader, "leader", token);
+        int lastRenewal = from;
+        for (int t = from + 2; t < crashAt; t += 2) {
+            log.renewed(t, leader, "leader", token, t + 10);
+            log.busy(t + 1, follower, "leader", leader, token);
+            lastRenewal = t;
+        }
+        log.crashed(crashAt, leader, 0);
+        log.beliefEnded(crashAt, leader, "leader", token, "crashed");
+        log.expired(lastRenewal + 10, leader, "leader", token);
     }
 }
