@@ -34,11 +34,16 @@ public final class TuningCollector {
     public static final String CRASH = "CRASH";
     /** {@code BeliefEnded.reason} of a job given up after a write was refused as stale (the worker's words). */
     public static final String STALE_REASON_PREFIX = "stale";
+    /** {@code BeliefEnded.reason} of a holder that stopped leading because no renewal succeeded in time (the worker's words). */
+    public static final String RENEW_DEADLINE_REASON_PREFIX = "renew deadline";
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
+    private static final int EXPIRES = 0;
+    private static final int RENEWED = 1;
     private static final long MICROS_PER_SECOND = 1_000_000L;
 
     private final Map<String, Scope> scopes = new TreeMap<>();
     private final Map<String, Integer> openPauses = new HashMap<>();
+    private final Map<String, Long> lastPauseEnd = new HashMap<>();
     private final Set<String> crashed = new HashSet<>();
     private final ExactDistribution failoverTimes = new ExactDistribution();
     private final PerSecond perSecond = new PerSecond();
@@ -154,7 +159,7 @@ public final class TuningCollector {
                 s.holder = e.holder();
                 s.token = e.token();
                 s.expiresAt = e.expiresAtMicros();
-                s.unended.put(e.token(), e.expiresAtMicros());
+                s.unended.put(e.token(), new long[] {e.expiresAtMicros(), t});
                 s.waiting.remove(e.holder());
             }
             case Event.LeaseBusy e -> {
@@ -169,15 +174,19 @@ public final class TuningCollector {
             }
             case Event.LeaseRenewed e -> {
                 request(t);
-                s.unended.replace(e.token(), e.expiresAtMicros());
+                long[] lease = s.unended.get(e.token());
+                if (lease != null) {
+                    lease[EXPIRES] = e.expiresAtMicros();
+                    lease[RENEWED] = t;
+                }
                 if (s.granted && s.token == e.token()) {
                     s.expiresAt = e.expiresAtMicros();
                 }
             }
             case Event.LeaseRenewalFailed e -> {
                 request(t);
-                Long expiresAt = s.unended.get(e.token());
-                if (expiresAt != null && t >= expiresAt) {
+                long[] lease = s.unended.get(e.token());
+                if (lease != null && t >= lease[EXPIRES]) {
                     lost(s, e.holder(), e.token(), t);
                 }
             }
@@ -198,13 +207,20 @@ public final class TuningCollector {
             }
             case Event.BeliefStarted e -> s.believing.add(e.holder());
             case Event.BeliefEnded e -> {
+                if (e.reason() != null && e.reason().startsWith(RENEW_DEADLINE_REASON_PREFIX)
+                        && Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token)) {
+                    lost(s, e.holder(), s.token, t);   // it gave the lease up: its renewals were late
+                }
                 s.believing.remove(e.holder());
                 if (e.reason() != null && e.reason().startsWith(STALE_REASON_PREFIX)) {
                     wastedJobs++;
                 }
             }
             case Event.PauseStarted e -> openPauses.merge(e.holder(), 1, Integer::sum);
-            case Event.PauseEnded e -> openPauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
+            case Event.PauseEnded e -> {
+                openPauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
+                lastPauseEnd.put(e.holder(), t);
+            }
             case Event.FaultInjected e -> {
                 if (CRASH.equals(e.fault()) && e.appliesTo() != null) {
                     crash(e.appliesTo(), t);
@@ -236,10 +252,17 @@ public final class TuningCollector {
         perSecond.add(PerSecond.REQUESTS, t, 1);
     }
 
-    /** Lease {@code token} of {@code holder} on {@code s} ended without a release, first reported at {@code t}. */
+    /**
+     * Lease {@code token} of {@code holder} on {@code s} ended without a release, first reported at
+     * {@code t}. Spurious when the holder still believed it held it, had not crashed, and was not
+     * paused at any moment since the lease's last grant or renewal (a pause in that window, not the
+     * renewals, is what lost it).
+     */
     private void lost(Scope s, String holder, long token, long t) {
-        s.unended.remove(token);
-        boolean running = !openPauses.containsKey(holder) && !crashed.contains(holder);
+        long[] lease = s.unended.remove(token);
+        boolean pausedSinceRenewal = openPauses.containsKey(holder)
+                || lease != null && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) > lease[RENEWED];
+        boolean running = !pausedSinceRenewal && !crashed.contains(holder);
         if (running && s.believing.contains(holder)) {
             spuriousLosses++;
             perSecond.add(PerSecond.LOSSES, t, 1);
@@ -265,8 +288,11 @@ public final class TuningCollector {
         String holder;
         long token;
         long expiresAt;
-        /** Leases granted whose end (release, expiry) has not been reported yet: service token to expiry. */
-        final Map<Long, Long> unended = new HashMap<>();
+        /**
+         * Leases granted whose end (release, expiry) has not been reported yet: service token to
+         * {expiry instant, time of the grant or last renewal}.
+         */
+        final Map<Long, long[]> unended = new HashMap<>();
         final Set<String> waiting = new HashSet<>();
         final Set<String> believing = new HashSet<>();
         /** When a crash left this scope's lease with no live holder; -1 when no failover is under way. */

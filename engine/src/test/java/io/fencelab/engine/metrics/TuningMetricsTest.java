@@ -202,6 +202,41 @@ class TuningMetricsTest {
     }
 
     @Test
+    void aPauseSinceTheLastRenewalMakesTheLossNotSpuriousEvenIfItEndedBeforeTheExpiry() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(0, "A", "s", 1, 10);
+        log.beliefStarted(0, "A", "s", 1);
+        log.pauseStarted(1, "A", 8.9);
+        log.pauseEnded(9.9, "A");                     // its renewal, due at 3 s, leaves at 9.9 s ...
+        log.expired(10, "A", "s", 1);                 // ... and lands too late: the pause lost it
+        log.renewalFailed(10.1, "A", "s", 1);
+        log.beliefEnded(10.1, "A", "s", 1, "renewal failed");
+        log.runEnded(360);
+
+        assertThat(metrics(log).spuriousLossesPerHour()).isZero();
+    }
+
+    @Test
+    void aLeaderThatStepsDownAtItsRenewDeadlineWhileRunningHasASpuriousLoss() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(0, "A", "leader", 1, 15);
+        log.beliefStarted(0, "A", "leader", 1);
+        log.renewed(2, "A", "leader", 1, 17);         // renewals after this one are slow
+        log.beliefEnded(12, "A", "leader", 1, "renew deadline: no renewal succeeded for 10s");
+        log.expired(17, "A", "leader", 1);            // the same loss: not counted again
+        log.acquired(0, "B", "other", 1, 15);
+        log.beliefStarted(0, "B", "other", 1);
+        log.pauseStarted(3, "B", 11);
+        log.pauseEnded(14, "B");
+        log.beliefEnded(14, "B", "other", 1, "renew deadline: no renewal succeeded for 10s");   // the pause did it
+        log.runEnded(360);
+
+        assertThat(metrics(log).spuriousLossesPerHour()).as("A's step-down only: 10 an hour").isCloseTo(10, within(EXACT));
+    }
+
+    @Test
     void aCrashedOrResigningHoldersLeaseLossIsNotSpurious() {
         EventLog log = new EventLog();
         log.runStarted();
