@@ -164,7 +164,7 @@ public final class TuningCollector {
             }
             case Event.LeaseBusy e -> {
                 request(t);
-                if (!crashed.contains(e.holder())) {
+                if (!crashed.contains(worker(e.holder()))) {
                     s.waiting.add(e.holder());
                 }
             }
@@ -262,23 +262,34 @@ public final class TuningCollector {
         long[] lease = s.unended.remove(token);
         boolean pausedSinceRenewal = openPauses.containsKey(holder)
                 || lease != null && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) > lease[RENEWED];
-        boolean running = !pausedSinceRenewal && !crashed.contains(holder);
+        boolean running = !pausedSinceRenewal && !crashed.contains(worker(holder));
         if (running && s.believing.contains(holder)) {
             spuriousLosses++;
             perSecond.add(PerSecond.LOSSES, t, 1);
         }
     }
 
-    private void crash(String holder, long t) {
-        crashed.add(holder);
+    /**
+     * Worker {@code worker} crashed: it and every incarnation of it ({@code A#2}, … after restarts
+     * with a new identity; a crash fault aimed at {@code A} hits whichever is running) stop wanting
+     * anything, and a scope one of them held is failing over.
+     */
+    private void crash(String worker, long t) {
+        crashed.add(worker);
         for (Scope s : scopes.values()) {
             s.advance(t);
-            s.waiting.remove(holder);
-            s.believing.remove(holder);
-            if (holder.equals(s.holder) && s.heldAt(t) && s.failoverSince < 0) {
+            s.waiting.removeIf(h -> worker.equals(worker(h)));
+            s.believing.removeIf(h -> worker.equals(worker(h)));
+            if (s.holder != null && worker.equals(worker(s.holder)) && s.heldAt(t) && s.failoverSince < 0) {
                 s.failoverSince = t;
             }
         }
+    }
+
+    /** The worker a holder name belongs to: {@code A} for {@code A} and for its incarnations {@code A#2}, {@code A#3}, … */
+    static String worker(String holder) {
+        int hash = holder == null ? -1 : holder.indexOf('#');
+        return hash < 0 ? holder : holder.substring(0, hash);
     }
 
     /** One scope: the service's latest grant, who wants the lease, and the unavailable time so far. */

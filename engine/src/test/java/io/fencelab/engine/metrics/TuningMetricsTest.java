@@ -55,6 +55,26 @@ class TuningMetricsTest {
     }
 
     @Test
+    void aCrashAimedAtAWorkerHitsItsNewIncarnation() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(0, "A", "s", 1, 10);
+        log.crashed(5, "A", 1);                       // A restarts at 6 s as A#2
+        log.faultHealed(6, "CRASH", "A");
+        log.expired(10, "A", "s", 1);
+        log.acquired(10, "A#2", "s", 2, 20);          // failover 1: 5 s
+        log.crashed(12, "A", 0);                      // the fault names the worker; A#2 is what dies
+        log.expired(20, "A#2", "s", 2);
+        log.acquired(21, "B", "s", 3, 31);            // failover 2: 9 s
+        log.runEnded(30);
+
+        TuningMetrics m = metrics(log);
+
+        assertThat(m.failovers()).isEqualTo(2);
+        assertThat(m.failoverMaxMicros()).as("A#2's crash at 12 s, B granted at 21 s").isEqualTo(9_000_000);
+    }
+
+    @Test
     void crashOfAHolderThatHeldNoLeaseIsNotAFailover() {
         EventLog log = new EventLog();
         log.runStarted();
