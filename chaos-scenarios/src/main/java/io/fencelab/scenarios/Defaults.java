@@ -2,14 +2,17 @@ package io.fencelab.scenarios;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.worker.StalePolicy;
+import io.fencelab.engine.worker.WorkerRole;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,12 +109,42 @@ public final class Defaults {
 
     // ---- the lease
 
-    public static final Key<Void> LEASE = required("lease", "a mapping: ttl, renewEvery",
-            "The lease every worker competes for on its scope.");
-    public static final Key<Duration> LEASE_TTL = required("lease.ttl", "a duration, more than 0s",
-            "How long a grant lasts unless renewed.");
+    public static final Key<Void> LEASE = required("lease", "a mapping: profile and the profile's settings",
+            "The lease every worker competes for on its scope, and what its client does (docs/TUNING.md, Profiles).");
+    public static final Key<String> LEASE_PROFILE = key("lease.profile", "generic", "generic", true,
+            String.join(", ", LeaseProfile.PROFILES.keySet()),
+            "Which real lease client the holders behave like; each takes only its own settings below.");
+    public static final Key<Duration> LEASE_TTL = described("lease.ttl", "required with generic; etcd `"
+                    + Durations.format(LeaseProfile.Etcd.DEFAULT.ttl()) + "`, consul `"
+                    + Durations.format(LeaseProfile.Consul.DEFAULT.ttl()) + "`",
+            "a duration, more than 0s; generic, etcd, consul",
+            "generic: how long a grant lasts unless renewed; etcd: the lease TTL; consul: the session TTL.");
     public static final Key<Duration> LEASE_RENEW_EVERY = value("lease.renewEvery", Duration.ZERO,
-            "a duration, not negative; 0s means never", "How often a holder renews its lease while it works.");
+            "a duration, not negative, below ttl; 0s means never; generic",
+            "How often a holder renews its lease while it works.");
+    public static final Key<Duration> LEASE_DURATION = value("lease.leaseDuration",
+            LeaseProfile.Kubernetes.DEFAULT.leaseDuration(), "a duration, more than renewDeadline; kubernetes",
+            "How long a candidate waits after the last renewal before it may take over.");
+    public static final Key<Duration> LEASE_RENEW_DEADLINE = value("lease.renewDeadline",
+            LeaseProfile.Kubernetes.DEFAULT.renewDeadline(), "a duration, more than 1.2 × retryPeriod; kubernetes",
+            "How long the leader's renew loop retries before it stops leading.");
+    public static final Key<Duration> LEASE_RETRY_PERIOD = value("lease.retryPeriod",
+            LeaseProfile.Kubernetes.DEFAULT.retryPeriod(), "a duration, more than 0s; kubernetes",
+            "How often the leader renews and a candidate tries (plus a jitter of up to 1.2 × it).");
+    public static final Key<Duration> LEASE_LOCK_WATCHDOG_TIMEOUT = value("lease.lockWatchdogTimeout",
+            LeaseProfile.Redisson.DEFAULT.lockWatchdogTimeout(), "a duration, more than 0s; redisson",
+            "The lock's lifetime, extended by the watchdog every third of it.");
+    public static final Key<Duration> LEASE_LOCK_DELAY = value("lease.lockDelay",
+            LeaseProfile.Consul.DEFAULT.lockDelay(), "a duration, not negative; consul",
+            "After a holder's session is invalidated, how long the lock is granted to nobody.");
+    public static final Key<Duration> LEASE_SESSION_TIMEOUT = value("lease.sessionTimeout",
+            LeaseProfile.ZooKeeper.DEFAULT.sessionTimeout(), "a duration, more than 0s; zookeeper",
+            "The session timeout: the client pings after a third of it, the server expires it after all of it.");
+    public static final Key<Duration> LEASE_LOCK_AT_MOST_FOR = described("lease.lockAtMostFor",
+            "required with shedlock", "a duration, more than 0s (30s or more with keepAlive); shedlock",
+            "How long the lock is held at most; never renewed unless keepAlive.");
+    public static final Key<Boolean> LEASE_KEEP_ALIVE = value("lease.keepAlive", false, "true, false; shedlock",
+            "Whether the lock is extended by lockAtMostFor at every half of it (KeepAliveLockProvider).");
 
     // ---- resources and tokens
 
@@ -146,6 +179,8 @@ public final class Defaults {
             "a duration, more than 0s", "The rest between jobs, and the wait after finding the lease busy.");
     public static final Key<Long> WORKER_JOBS = value("workers[].jobs", 0L, "a whole number, at least 0",
             "How many jobs it does before it stops; 0 means until the run ends.");
+    public static final Key<WorkerRole> WORKER_ROLE = choice("workers[].role", WorkerRole.JOBS, true,
+            "jobs: one lease per job; leader: one lease for job after job until it is lost, then a candidate again.");
     public static final Key<StalePolicy> WORKER_ON_STALE = choice("workers[].onStale", StalePolicy.ABANDON, false,
             "What it does when a resource says its token is stale.");
     public static final Key<Boolean> WORKER_CHECK_DEADLINE = value("workers[].checkDeadline", false,
@@ -178,12 +213,18 @@ public final class Defaults {
             "a distribution that can be more than 0s; exactly one of at and every",
             "Again and again, each next occurrence a fresh gap after the previous one ended.");
     public static final Key<Distribution> FAULT_DURATION = value("faults[].duration",
-            new Distribution.Fixed(Duration.ZERO), "a duration or a distribution, not negative",
+            new Distribution.Fixed(Duration.ZERO), "a duration or a distribution, not negative; not for CRASH",
             "How long each occurrence lasts.");
     public static final Key<Duration> FAULT_AMOUNT = value("faults[].amount", Duration.ZERO,
             "a duration, needed by " + Texts.and(TAKE_AMOUNT.stream().map(Enum::name).toList())
                     + " and refused by the other kinds; negative only for CLOCK_SKEW",
             "The size of a delay or skew.");
+    public static final Key<Void> FAULT_RESTART = described("faults[].restart", "never restarts",
+            "a mapping: after, identity; CRASH only", "When and as whom a crashed holder comes back.");
+    public static final Key<Distribution> FAULT_RESTART_AFTER = required("faults[].restart.after",
+            "a duration or a distribution, more than 0s", "How long after the crash the fresh process starts.");
+    public static final Key<FaultSpec.Identity> FAULT_RESTART_IDENTITY = choice("faults[].restart.identity",
+            FaultSpec.Identity.SAME, true, "same: the old holder name; new: the next name, A#2, A#3, …");
 
     // ---- expectations
 
@@ -256,6 +297,7 @@ public final class Defaults {
             case Long n -> Long.toString(n);
             case Double x -> Double.toString(x);
             case Boolean b -> Boolean.toString(b);
+            case String text -> text;
             default -> throw new IllegalArgumentException("no file syntax for a default of " + value.getClass());
         };
     }

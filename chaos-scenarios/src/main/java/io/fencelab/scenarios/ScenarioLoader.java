@@ -21,22 +21,39 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    /** Loads a file; the scenario is named after the file, without its extension. */
+    /**
+     * Loads a file; the scenario is named after the file, without its extension. Data files it names
+     * ({@code {empirical: gc.log}}) are found relative to the file's directory.
+     */
     public static Scenario load(Path file) {
         String label = file.toString();
-        return ScenarioCompiler.compile(label, scenarioName(label), read(file, label));
+        return ScenarioCompiler.compile(label, scenarioName(label), read(file, label), besides(file));
     }
 
     /**
-     * Loads a scenario from text.
+     * Loads a scenario from text; data files it names are found relative to the working directory.
      *
      * @param name the file name messages use ({@code paused.yaml}); without extension, the scenario's name
      */
     public static Scenario load(String name, String yaml) {
-        return ScenarioCompiler.compile(name, scenarioName(name), yaml);
+        return load(name, yaml, Path.of(""));
     }
 
-    /** Loads a scenario shipped on the class path, such as {@code io/fencelab/scenarios/catalog/paused-holder.yaml}. */
+    /**
+     * Loads a scenario from text as if it were a file in {@code dataDir}: data files it names
+     * ({@code {empirical: gc.log}}) are found relative to that directory (a tool that rewrites a
+     * scenario's text passes the original file's directory).
+     *
+     * @param name the file name messages use ({@code paused.yaml}); without extension, the scenario's name
+     */
+    public static Scenario load(String name, String yaml, Path dataDir) {
+        return ScenarioCompiler.compile(name, scenarioName(name), yaml, new DataFiles.Directory(dataDir));
+    }
+
+    /**
+     * Loads a scenario shipped on the class path, such as {@code io/fencelab/scenarios/catalog/paused-holder.yaml};
+     * data files it names are resources relative to its directory ({@code data/g1-service.log}).
+     */
     public static Scenario fromResource(String resourcePath) {
         String path = resourcePath.startsWith("/") ? resourcePath.substring(1) : resourcePath;
         String fileName = path.substring(path.lastIndexOf('/') + 1);
@@ -44,7 +61,9 @@ public final class ScenarioLoader {
             if (in == null) {
                 throw new ScenarioException(Problem.ofFile(fileName, "no such scenario resource: " + path));
             }
-            return load(fileName, decode(in.readAllBytes(), fileName));
+            String dir = path.substring(0, path.length() - fileName.length());
+            return ScenarioCompiler.compile(fileName, scenarioName(fileName), decode(in.readAllBytes(), fileName),
+                    new DataFiles.ClassPath(dir));
         } catch (IOException e) {
             throw new ScenarioException(Problem.ofFile(fileName, "cannot read the resource " + path));
         }
@@ -57,6 +76,11 @@ public final class ScenarioLoader {
         } catch (ScenarioException e) {
             return new ValidationResult(file.toString(), null, e.problems());
         }
+    }
+
+    private static DataFiles besides(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        return new DataFiles.Directory(dir == null ? Path.of("") : dir);
     }
 
     /** {@code dir/paused-holder.yaml} → {@code paused-holder}. */

@@ -8,7 +8,9 @@ import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
+import io.fencelab.engine.lease.LeaseProfile;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -51,12 +53,34 @@ class DefaultsDocTest {
     @Test
     void theCompleteExampleUsesEveryKeyOfTheFormat() throws IOException {
         // The doc promises that its complete example shows every key once.
-        String example = ScenarioDocsTest.blocks().stream().filter(b -> b.language().equals("yaml"))
+        // The doc promises that its complete example shows every key once, and each lease profile's own
+        // keys in the profile fragments beside it: one file cannot hold two profiles.
+        String example = ScenarioDocsTest.blocks().stream().filter(ScenarioDocsTest.Block::isScenario)
                 .reduce((first, last) -> last).orElseThrow().text();
         Set<String> used = new LinkedHashSet<>();
         paths(YamlTree.parse(example, new Problems("example.yaml")), "", used);
+        for (ScenarioDocsTest.Block fragment : ScenarioDocsTest.blocks().stream()
+                .filter(ScenarioDocsTest.Block::isLeaseFragment).toList()) {
+            paths(YamlTree.parse(fragment.text(), new Problems("fragment.yaml")), "", used);
+        }
 
         assertThat(used).containsExactlyInAnyOrderElementsOf(Defaults.all().stream().map(Defaults.Key::path).toList());
+    }
+
+    @Test
+    void everyLeaseFragmentOfTheDocFitsTheCompleteExample() throws IOException {
+        String example = ScenarioDocsTest.blocks().stream().filter(ScenarioDocsTest.Block::isScenario)
+                .reduce((first, last) -> last).orElseThrow().text();
+        String lease = example.substring(example.indexOf("\nlease:\n") + 1, example.indexOf("\nfencing:") + 1);
+        List<ScenarioDocsTest.Block> fragments = ScenarioDocsTest.blocks().stream()
+                .filter(ScenarioDocsTest.Block::isLeaseFragment).toList();
+
+        assertThat(fragments).as("one per profile but generic, which the example shows")
+                .hasSize(LeaseProfile.PROFILES.size() - 1);
+        for (ScenarioDocsTest.Block fragment : fragments) {
+            Scenario s = ScenarioLoader.load("example.yaml", example.replace(lease, fragment.text()));
+            assertThat(fragment.text()).as("the fragment names its profile").contains(s.spec().lease().key());
+        }
     }
 
     @Test
@@ -97,6 +121,8 @@ class DefaultsDocTest {
         assertThat(write.mode()).as("the run's fencing").isNull();
         assertThat(fault.duration()).isEqualTo(Defaults.FAULT_DURATION.value());
         assertThat(fault.amount()).isEqualTo(Defaults.FAULT_AMOUNT.value());
+        assertThat(spec.lease().key()).isEqualTo(Defaults.LEASE_PROFILE.value());
+        assertThat(a.role()).isEqualTo(Defaults.WORKER_ROLE.value());
         assertThat(s.expectation().endReason()).isEqualTo(Defaults.EXPECT_END_REASON.value());
     }
 

@@ -53,6 +53,8 @@ abstract class RunEnvironment implements WorkerEnv {
     private final Map<String, TargetStore<?>> targets = new ConcurrentHashMap<>();
     /** The service-side view: the current lease per scope, to report its expiry when it passes. */
     private final Map<String, Lease> currentLeases = new ConcurrentHashMap<>();
+    /** Per scope, the last lease that expired without release (an invalidation): the start of a lock-delay. */
+    private final Map<String, Lease> invalidated = new ConcurrentHashMap<>();
     protected volatile boolean finished;
 
     RunEnvironment(Database db, RunSpec spec, EventSink sink, RunClock clock) {
@@ -166,6 +168,7 @@ abstract class RunEnvironment implements WorkerEnv {
     /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */
     protected void expiryDue(Lease lease) {
         if (currentLeases.remove(lease.scope(), lease)) {
+            invalidated.put(lease.scope(), lease);
             sink.publish(seq -> new Event.LeaseExpired(seq, nowMicros(), lease.holder(), lease.scope(), lease.token()));
         }
     }
@@ -187,6 +190,44 @@ abstract class RunEnvironment implements WorkerEnv {
             }
             watchExpiry(lease, toRunMicros(lease.expiresAt()));
         }
+    }
+
+    @Override
+    public io.fencelab.engine.lease.LeaseProfile leaseProfile() {
+        return current.lease();
+    }
+
+    /**
+     * Consul's lock-delay, kept by the executor rather than the fence: after a lease expired without
+     * release (its holder's session was invalidated), the scope grants nothing until the expiry plus
+     * the profile's lock-delay. A release starts no lock-delay.
+     */
+    @Override
+    public java.util.Optional<Lease> lockDelayed(String scope) {
+        Duration delay = current.lease().lockDelay();
+        if (delay.isZero()) {
+            return java.util.Optional.empty();
+        }
+        Instant now = clockNow();
+        Lease held = currentLeases.get(scope);
+        // An expiry the watch has not reported yet counts the same as one it has.
+        Lease gone = held != null && !now.isBefore(held.expiresAt()) ? held : invalidated.get(scope);
+        if (gone == null) {
+            return java.util.Optional.empty();
+        }
+        Instant until = gone.expiresAt().plus(onLeaseClock(delay));
+        return now.isBefore(until) ? java.util.Optional.of(gone.withExpiry(until)) : java.util.Optional.empty();
+    }
+
+    /** A run-time duration as it passes on the lease service's clock (a live run's time scale stretches it). */
+    protected Duration onLeaseClock(Duration runTime) {
+        return runTime;
+    }
+
+    /** Whether the worker named {@code name} is up (a crash fault skips one that is down). */
+    protected boolean running(String name) {
+        Worker w = workers.get(name);
+        return w != null && w.running();
     }
 
     @Override

@@ -167,6 +167,21 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
 
         @Override
+        public boolean running(String holder) {
+            return SimulatedExecutor.this.running(holder);
+        }
+
+        @Override
+        public void crash(String holder) {
+            workers.get(holder).crash();
+        }
+
+        @Override
+        public void restart(String holder, boolean newIdentity) {
+            workers.get(holder).restart(newIdentity);
+        }
+
+        @Override
         public void stopDatabase() {
             databaseDown = true;
             closeSessions();

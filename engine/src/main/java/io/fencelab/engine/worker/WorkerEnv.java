@@ -59,6 +59,16 @@ public interface WorkerEnv {
     /** Zero: never renew. */
     Duration renewInterval();
 
+    /** The lease client's behaviour in force: deadlines, loss notice, retry after a busy answer, lock-delay. */
+    io.fencelab.engine.lease.LeaseProfile leaseProfile();
+
+    /**
+     * When {@code scope} is in a lock-delay (an invalidated lease, under a profile with one): that lease,
+     * its expiry moved to the end of the lock-delay; the service grants nothing on the scope until
+     * then. Empty otherwise.
+     */
+    java.util.Optional<io.fencelab.engine.lease.Lease> lockDelayed(String scope);
+
     /** The run's seeded generator for this worker. */
     RandomGenerator random(Worker worker);
 
