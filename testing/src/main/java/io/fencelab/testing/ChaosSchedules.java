@@ -8,10 +8,12 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;
+import io.fencelab.engine.worker.WorkerRole;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,11 +24,13 @@ import java.util.SplittableRandom;
 /**
  * Random, seeded schedules that reach every corner of the storage rules, for comparing backends:
  * {@link RandomSchedules}' pause storms plus, each on some seeds, every other fault kind (request
- * and reply delay, jitter, renewal loss, clock skew, connection kills, a slow lease service, and on
- * request a database restart); one or two scopes, starting at 1, at 41 or a few tokens below
- * {@link Long#MAX_VALUE}; rows, objects and pointers, some written twice per job or with their own
- * fencing mode; both first-write policies; every stale policy; sequenced and pipelined writes;
- * leases with and without renewal. 2–5 workers for 20 s of simulated time.
+ * and reply delay, jitter, renewal loss, clock skew, connection kills, a slow lease service,
+ * crashes that restart as the same or a new holder or never, and on request a database restart);
+ * one or two scopes, starting at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows,
+ * objects and pointers, some written twice per job or with their own fencing mode; both
+ * first-write policies; every stale policy; sequenced and pipelined writes; job workers and
+ * leaders; every lease profile, the generic one with and without renewal. 2–5 workers for 20 s of
+ * simulated time.
  */
 public final class ChaosSchedules {
 
@@ -51,12 +55,26 @@ public final class ChaosSchedules {
         for (int i = 0; i < workers; i++) {
             specs.add(worker("w" + i, scopes.get(random.nextInt(scopes.size())), random));
         }
-        Duration ttl = Duration.ofMillis(500 + random.nextInt(1_500));
-        Duration renew = random.nextInt(3) == 0 ? Duration.ZERO : ttl.dividedBy(2 + random.nextInt(3));
+        LeaseProfile lease = profile(random);
         List<FaultSpec> faults = faults(random, workers, restart);
         FirstWritePolicy firstWrite = random.nextInt(8) == 0 ? FirstWritePolicy.MISSING : FirstWritePolicy.CREATE;
-        return new RunSpec("chaos-schedule", specs, firstTokens(random, scopes), ttl, renew, fencing, scheme,
+        return new RunSpec("chaos-schedule", specs, firstTokens(random, scopes), lease, fencing, scheme,
                 firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
+    }
+
+    /** Half the time the generic lease (a third of those never renewed), else one of the other profiles, short. */
+    private static LeaseProfile profile(SplittableRandom random) {
+        Duration ttl = Duration.ofMillis(500 + random.nextInt(1_500));
+        return switch (random.nextInt(12)) {
+            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, ttl.dividedBy(3));
+            case 1 -> new LeaseProfile.Etcd(ttl);
+            case 2 -> new LeaseProfile.Redisson(ttl);
+            case 3 -> new LeaseProfile.Consul(ttl, Duration.ofMillis(random.nextInt(1_500)));
+            case 4 -> new LeaseProfile.ZooKeeper(ttl);
+            case 5 -> new LeaseProfile.ShedLock(ttl, false);
+            default -> new LeaseProfile.Generic(ttl,
+                    random.nextInt(3) == 0 ? Duration.ZERO : ttl.dividedBy(2 + random.nextInt(3)));
+        };
     }
 
     private static WorkerSpec worker(String name, String scope, SplittableRandom random) {
@@ -72,7 +90,8 @@ public final class ChaosSchedules {
         return new WorkerSpec(name, scope, Duration.ofMillis(random.nextInt(1_000)),
                 Duration.ofMillis(50 + random.nextInt(750)), writes, jobs, Duration.ofMillis(50 + random.nextInt(350)),
                 StalePolicy.values()[random.nextInt(StalePolicy.values().length)], random.nextInt(4) == 0,
-                random.nextInt(3) == 0, random.nextInt(4) == 0);
+                random.nextInt(3) == 0, random.nextInt(4) == 0,
+                random.nextInt(4) == 0 ? WorkerRole.LEADER : WorkerRole.JOBS);
     }
 
     private static Map<String, Long> firstTokens(SplittableRandom random, List<String> scopes) {
@@ -106,6 +125,15 @@ public final class ChaosSchedules {
             faults.add(new FaultSpec(kind, target, start,
                     new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(100 + random.nextInt(4_000))),
                     amount));
+        }
+        if (random.nextInt(3) == 0) {
+            String target = random.nextInt(3) == 0 ? FaultSpec.ALL : "w" + random.nextInt(workers);
+            FaultStart start = random.nextBoolean() ? new FaultStart.At(Duration.ofMillis(random.nextInt(15_000)))
+                                                    : every(random, 2_000, 8_000);
+            Distribution restartAfter = random.nextInt(4) == 0 ? new Distribution.Fixed(Duration.ZERO)
+                    : new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(3_000));
+            faults.add(new FaultSpec(FaultKind.CRASH, target, start, restartAfter, Duration.ZERO,
+                    random.nextBoolean() ? FaultSpec.Identity.SAME : FaultSpec.Identity.NEW));
         }
         if (restart) {
             faults.add(new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,
