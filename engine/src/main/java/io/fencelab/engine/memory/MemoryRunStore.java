@@ -11,6 +11,7 @@ import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.lease.LeaseService;
 import io.fencelab.engine.lease.RenewResult;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.RunStore;
@@ -243,7 +244,7 @@ public final class MemoryRunStore implements RunStore {
 
         @Override
         public AcquireResult acquire(StoreSession session, String scope, String holder, Duration ttl) {
-            long ttlMicros = ttlMicros(ttl);
+            long ttlMicros = LeaseService.ttlMicros(ttl);
             statement(session);
             Instant now = now();
             ScopeRow row = scopes.get(scope);
@@ -271,7 +272,7 @@ public final class MemoryRunStore implements RunStore {
 
         @Override
         public RenewResult renew(StoreSession session, Lease lease, Duration ttl) {
-            long ttlMicros = ttlMicros(ttl);
+            long ttlMicros = LeaseService.ttlMicros(ttl);
             statement(session);
             Instant now = now();
             ScopeRow row = scopes.get(lease.scope());
@@ -294,13 +295,6 @@ public final class MemoryRunStore implements RunStore {
             row.expiresAt = null;
             return true;
         }
-    }
-
-    private static long ttlMicros(Duration d) {
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException("a lease ttl must be positive, was " + d);
-        }
-        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.EPOCH.plus(d));
     }
 
     // ---- fenced targets: fenced_write_*, blind_write_* and check-then-write -----------------
