@@ -545,7 +545,10 @@ public final class Worker {
                 result = statement.get();
             } catch (DatabaseException e) {
                 if (myLife != life) {
-                    return; // nobody is left to notice
+                    // Nobody is left to notice, but the broken session must still go: a restarted
+                    // process would otherwise fail its first statement on it.
+                    env.discardSession(this);
+                    return;
                 }
                 publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), me, operation, e.getMessage()));
                 env.discardSession(this);
