@@ -1,7 +1,6 @@
 package io.fencelab.scenarios;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +22,7 @@ public final class ScenarioLoader {
 
     /** Loads a file; the scenario is named after the file, without its extension. */
     public static Scenario load(Path file) {
-        String label = file.toString();
-        return ScenarioCompiler.compile(label, scenarioName(label), read(file, label));
+        return ScenarioSource.ofFile(file).compile();
     }
 
     /**
@@ -38,16 +36,7 @@ public final class ScenarioLoader {
 
     /** Loads a scenario shipped on the class path, such as {@code io/fencelab/scenarios/catalog/paused-holder.yaml}. */
     public static Scenario fromResource(String resourcePath) {
-        String path = resourcePath.startsWith("/") ? resourcePath.substring(1) : resourcePath;
-        String fileName = path.substring(path.lastIndexOf('/') + 1);
-        try (InputStream in = ScenarioLoader.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new ScenarioException(Problem.ofFile(fileName, "no such scenario resource: " + path));
-            }
-            return load(fileName, decode(in.readAllBytes(), fileName));
-        } catch (IOException e) {
-            throw new ScenarioException(Problem.ofFile(fileName, "cannot read the resource " + path));
-        }
+        return ScenarioSource.ofResource(resourcePath).compile();
     }
 
     /** Checks a file without running it: the scenario, or every problem found. Never throws for bad input. */
@@ -66,7 +55,7 @@ public final class ScenarioLoader {
         return dot > 0 ? base.substring(0, dot) : base;
     }
 
-    private static String read(Path file, String label) {
+    static String read(Path file, String label) {
         try {
             return decode(Files.readAllBytes(file), label);
         } catch (NoSuchFileException e) {
@@ -80,7 +69,7 @@ public final class ScenarioLoader {
     }
 
     /** Strict UTF-8, so a file saved in another encoding is named as such instead of read as garbage. */
-    private static String decode(byte[] bytes, String label) {
+    static String decode(byte[] bytes, String label) {
         try {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
