@@ -231,7 +231,7 @@ public final class SweepReport {
         private static final int CELL_W = 64;
         private static final int CELL_H = 30;
         private static final int LEFT = 78;
-        private static final int TOP = 8;
+        private static final int TOP = 24;
 
         private void heatmap(String metric, Map<Integer, AxisValue> fixed) {
             Axis xs = axes.get(0);
@@ -266,7 +266,7 @@ public final class SweepReport {
             }
             out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + cols * CELL_W / 2.0)).append("\" y=\"")
                     .append(TOP + rows * CELL_H + 34).append("\">").append(Html.esc(xs.path())).append("</text>");
-            out.append("<text class=\"axis\" x=\"4\" y=\"").append(TOP + 4).append("\" text-anchor=\"start\">")
+            out.append("<text class=\"axis\" x=\"4\" y=\"").append(TOP - 8).append("\" text-anchor=\"start\">")
                     .append(Html.esc("↑ " + ys.path())).append("</text>");
             out.append("</svg>\n");
         }
@@ -620,7 +620,7 @@ public final class SweepReport {
                     }
                     out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + xs.values().size() * cw / 2.0))
                             .append("\" y=\"").append(TOP + rows * ch + 34).append("\">").append(Html.esc(xs.path()))
-                            .append("</text><text class=\"axis\" x=\"4\" y=\"").append(TOP + 4)
+                            .append("</text><text class=\"axis\" x=\"4\" y=\"").append(TOP - 8)
                             .append("\" text-anchor=\"start\">").append(Html.esc("↑ " + ys.path())).append("</text></svg>\n");
                 }
             }
@@ -721,7 +721,7 @@ public final class SweepReport {
             }
             out.append("</tr></thead>\n<tbody>\n");
             for (Point p : points) {
-                out.append("<tr><td><code>").append(p.id()).append("</code></td><td>")
+                out.append("<tr><td><code>").append(p.id()).append("</code></td><td class=\"setting\">")
                         .append(Html.esc(p.label(axes))).append("</td>");
                 String reason = r.skipped().get(p.index());
                 PointSummary s = r.done().get(p.index());
@@ -792,7 +792,7 @@ public final class SweepReport {
         }
 
         private static double unit(double v, double[] range) {
-            return range[1] > range[0] ? (v - range[0]) / (range[1] - range[0]) : 0.5;
+            return range[1] > range[0] ? (v - range[0]) / (range[1] - range[0]) : 0; // all alike: the light end
         }
 
         private static double nz(double v) {
@@ -880,6 +880,7 @@ public final class SweepReport {
             table{border-collapse:collapse;font-size:14px}
             th,td{border-bottom:1px solid #e4e4e4;padding:3px 10px;text-align:left;vertical-align:top}
             th{background:#f6f6f6;font-weight:600}
+            td:first-child,td.setting{white-space:nowrap}
             code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em}
             svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
             svg .tick{font-size:11px;fill:#444;text-anchor:middle}

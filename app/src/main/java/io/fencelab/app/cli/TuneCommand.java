@@ -188,13 +188,12 @@ public final class TuneCommand implements Callable<Integer> {
             if (alreadyDone > 0) {
                 err.printf("resuming: %d of %d runs already done%n", alreadyDone, runs);
             }
-            draw(true);
         }
 
         @Override
         public void pointSkipped(Point point, String reason) {
             pointsDone++;
-            err.printf("\rskipping %s: %s%n", point.label(axes), reason);
+            err.printf("skipping %s: %s%n", point.label(axes), reason);
         }
 
         @Override
