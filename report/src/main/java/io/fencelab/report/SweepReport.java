@@ -266,7 +266,7 @@ public final class SweepReport {
             }
             out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + cols * CELL_W / 2.0)).append("\" y=\"")
                     .append(TOP + rows * CELL_H + 34).append("\">").append(Html.esc(xs.path())).append("</text>");
-            out.append("<text class=\"axis\" x=\"4\" y=\"").append(TOP - 8).append("\" text-anchor=\"start\">")
+            out.append("<text class=\"axis yaxis\" x=\"4\" y=\"").append(TOP - 8).append("\">")
                     .append(Html.esc("↑ " + ys.path())).append("</text>");
             out.append("</svg>\n");
         }
@@ -620,8 +620,8 @@ public final class SweepReport {
                     }
                     out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + xs.values().size() * cw / 2.0))
                             .append("\" y=\"").append(TOP + rows * ch + 34).append("\">").append(Html.esc(xs.path()))
-                            .append("</text><text class=\"axis\" x=\"4\" y=\"").append(TOP - 8)
-                            .append("\" text-anchor=\"start\">").append(Html.esc("↑ " + ys.path())).append("</text></svg>\n");
+                            .append("</text><text class=\"axis yaxis\" x=\"4\" y=\"").append(TOP - 8)
+                            .append("\">").append(Html.esc("↑ " + ys.path())).append("</text></svg>\n");
                 }
             }
             out.append("</section>\n");
@@ -886,6 +886,7 @@ public final class SweepReport {
             svg .tick{font-size:11px;fill:#444;text-anchor:middle}
             svg .ytick{font-size:11px;fill:#444;text-anchor:end}
             svg .axis{font-size:12px;fill:#222;text-anchor:middle;font-weight:600}
+            svg .yaxis{text-anchor:start}
             svg .cell{font-size:11px;text-anchor:middle;font-variant-numeric:tabular-nums}
             svg .label{font-size:11px;fill:#222}
             svg .skip{font-size:10px;fill:#b3261e;text-anchor:middle}
