@@ -234,38 +234,50 @@ public final class SweepReport {
         private static final int TOP = 24;
 
         private void heatmap(String metric, Map<Integer, AxisValue> fixed) {
+            double[] range = range(metric);
+            grid(fixed, CELL_W, CELL_H, title(metric) + " by " + axes.get(0).path() + " and " + axes.get(1).path(),
+                    (p, x, y, w, h) -> cell(p, metric, range, x, y, w, h));
+        }
+
+        /** Draws one cell of a grid. */
+        private interface CellDrawer {
+            void draw(Point p, double x, double y, double w, double h);
+        }
+
+        /**
+         * A grid over the first two axes, the first across and the second upwards, of the points whose
+         * further axes have the {@code fixed} values; each cell drawn by {@code drawer}.
+         */
+        private void grid(Map<Integer, AxisValue> fixed, int cw, int ch, String label, CellDrawer drawer) {
             Axis xs = axes.get(0);
             Axis ys = axes.get(1);
             int cols = xs.values().size();
             int rows = ys.values().size();
-            double[] range = range(metric);
-            int w = LEFT + cols * CELL_W + 8;
-            int h = TOP + rows * CELL_H + 44;
+            int w = LEFT + cols * cw + 8;
+            int h = TOP + rows * ch + 44;
             out.append("<svg class=\"heat\" width=\"").append(w).append("\" height=\"").append(h)
                     .append("\" viewBox=\"0 0 ").append(w).append(' ').append(h).append("\" role=\"img\" aria-label=\"")
-                    .append(Html.esc(title(metric) + " by " + xs.path() + " and " + ys.path())).append("\">");
+                    .append(Html.esc(label)).append("\">");
             for (Point p : points) {
                 if (!matches(p, fixed)) {
                     continue;
                 }
                 int col = xs.values().indexOf(p.values().get(0));
                 int row = rows - 1 - ys.values().indexOf(p.values().get(1)); // larger values upwards
-                double x = LEFT + col * CELL_W;
-                double y = TOP + row * CELL_H;
-                cell(p, metric, range, x, y, CELL_W - 2, CELL_H - 2);
+                drawer.draw(p, LEFT + col * cw, TOP + row * ch, cw - 2, ch - 2);
             }
             for (int c = 0; c < cols; c++) {
-                out.append("<text class=\"tick\" x=\"").append(Html.num(LEFT + c * CELL_W + (CELL_W - 2) / 2.0))
-                        .append("\" y=\"").append(TOP + rows * CELL_H + 14).append("\">")
+                out.append("<text class=\"tick\" x=\"").append(Html.num(LEFT + c * cw + (cw - 2) / 2.0))
+                        .append("\" y=\"").append(TOP + rows * ch + 14).append("\">")
                         .append(Html.esc(xs.values().get(c).text())).append("</text>");
             }
             for (int row = 0; row < rows; row++) {
                 out.append("<text class=\"ytick\" x=\"").append(LEFT - 6).append("\" y=\"")
-                        .append(Html.num(TOP + (rows - 1 - row) * CELL_H + CELL_H / 2.0 + 4)).append("\">")
+                        .append(Html.num(TOP + (rows - 1 - row) * ch + ch / 2.0 + 4)).append("\">")
                         .append(Html.esc(ys.values().get(row).text())).append("</text>");
             }
-            out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + cols * CELL_W / 2.0)).append("\" y=\"")
-                    .append(TOP + rows * CELL_H + 34).append("\">").append(Html.esc(xs.path())).append("</text>");
+            out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + cols * cw / 2.0)).append("\" y=\"")
+                    .append(TOP + rows * ch + 34).append("\">").append(Html.esc(xs.path())).append("</text>");
             out.append("<text class=\"axis yaxis\" x=\"4\" y=\"").append(TOP - 8).append("\">")
                     .append(Html.esc("↑ " + ys.path())).append("</text>");
             out.append("</svg>\n");
@@ -590,38 +602,7 @@ public final class SweepReport {
                     if (!fixed.isEmpty()) {
                         out.append("<p class=\"sub\">").append(Html.esc(describe(fixed))).append("</p>");
                     }
-                    Axis xs = axes.get(0);
-                    Axis ys = axes.get(1);
-                    int cw = 96;
-                    int ch = 40;
-                    int rows = ys.values().size();
-                    int w = LEFT + xs.values().size() * cw + 8;
-                    int h = TOP + rows * ch + 44;
-                    out.append("<svg class=\"heat\" width=\"").append(w).append("\" height=\"").append(h)
-                            .append("\" viewBox=\"0 0 ").append(w).append(' ').append(h)
-                            .append("\" role=\"img\" aria-label=\"Feasible settings\">");
-                    for (Point p : points) {
-                        if (!matches(p, fixed)) {
-                            continue;
-                        }
-                        int col = xs.values().indexOf(p.values().get(0));
-                        int row = rows - 1 - ys.values().indexOf(p.values().get(1));
-                        feasibleCell(p, LEFT + col * cw, TOP + row * ch, cw - 2, ch - 2);
-                    }
-                    for (int c = 0; c < xs.values().size(); c++) {
-                        out.append("<text class=\"tick\" x=\"").append(Html.num(LEFT + c * cw + (cw - 2) / 2.0))
-                                .append("\" y=\"").append(TOP + rows * ch + 14).append("\">")
-                                .append(Html.esc(xs.values().get(c).text())).append("</text>");
-                    }
-                    for (int row = 0; row < rows; row++) {
-                        out.append("<text class=\"ytick\" x=\"").append(LEFT - 6).append("\" y=\"")
-                                .append(Html.num(TOP + (rows - 1 - row) * ch + ch / 2.0 + 4)).append("\">")
-                                .append(Html.esc(ys.values().get(row).text())).append("</text>");
-                    }
-                    out.append("<text class=\"axis\" x=\"").append(Html.num(LEFT + xs.values().size() * cw / 2.0))
-                            .append("\" y=\"").append(TOP + rows * ch + 34).append("\">").append(Html.esc(xs.path()))
-                            .append("</text><text class=\"axis yaxis\" x=\"4\" y=\"").append(TOP - 8)
-                            .append("\">").append(Html.esc("↑ " + ys.path())).append("</text></svg>\n");
+                    grid(fixed, 96, 40, "Feasible settings", this::feasibleCell);
                 }
             }
             out.append("</section>\n");
