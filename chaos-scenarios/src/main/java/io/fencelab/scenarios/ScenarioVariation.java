@@ -292,15 +292,8 @@ public final class ScenarioVariation {
                     .map(p -> (p.path() == null ? "" : p.path() + ": ") + p.message())
                     .collect(Collectors.joining("; ")));
         }
-        RunSpec spec = scenario.spec();
-        // A sweep rule until the compiler has one: renewing no sooner than the lease lapses is not a
-        // setting, it is a lease that expires between renewals.
-        if (spec.renewInterval().isPositive() && spec.renewInterval().compareTo(spec.leaseTtl()) >= 0) {
-            return new PointSpec.Skipped("lease.renewEvery " + Durations.format(spec.renewInterval())
-                    + " is not below lease.ttl " + Durations.format(spec.leaseTtl())
-                    + ": the lease would lapse before every renewal");
-        }
-        return new PointSpec.Ready(spec);
+        // The compiler's own rules (renewEvery below ttl, each profile's constraints) decide validity.
+        return new PointSpec.Ready(scenario.spec());
     }
 
     /**

@@ -99,7 +99,7 @@ class ScenarioVariationTest {
         PointSpec fine = STORM.spec(axes, points.get(1));         // renewEvery 500ms, idle 1s
 
         assertThat(renewTooLate).isEqualTo(new PointSpec.Skipped(
-                "lease.renewEvery 1s is not below lease.ttl 1s: the lease would lapse before every renewal"));
+                "lease.renewEvery: renewing every 1s is not sooner than the ttl 1s: the lease expires between renewals"));
         assertThat(((PointSpec.Skipped) idleZero).reason()).startsWith("workers[0].idleTime: ");
         assertThat(fine).isInstanceOf(PointSpec.Ready.class);
     }

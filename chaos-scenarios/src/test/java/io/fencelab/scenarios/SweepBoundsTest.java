@@ -2,6 +2,8 @@ package io.fencelab.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.run.Run;
@@ -70,5 +72,56 @@ class SweepBoundsTest {
                 .isLessThanOrEqualTo(bounds.lostPauseSeconds());
         assertThat(longestSurvived).as("and that bound is approached").isGreaterThanOrEqualTo(
                 bounds.lostPauseSeconds() * 0.8);
+    }
+    private static final String CRASHING_LEADERS = """
+            title: Leaders that crash
+            summary: Three leaders compete for one lease; whoever leads crashes now and then and restarts.
+            story: [One leads, it crashes, a candidate takes over once the lease runs out.]
+            duration: 30m
+            seed: 1
+            lease: {ttl: 10s, renewEvery: 2s}
+            workers:
+              - {name: L, count: 3, scope: s, role: leader, workTime: 1s, idleTime: 3s, writes: [{key: k}]}
+            faults:
+              - {kind: CRASH, target: all, every: {exponential: 40s}, restart: {after: 5s}}
+            expect: {verdict: SAFE}
+            """;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "generic      | lease.ttl          | 10s",
+            "kubernetes   | lease.leaseDuration | 12s",
+            "consul       | lease.ttl          | 6s"})
+    void noFailoverAfterACrashTakesLongerThanOneGrantPlusLockDelayPlusTheLongestRetry(String profile, String ttlPath,
+                                                                                    String ttl, @TempDir Path dir,
+                                                                                    Database db) throws Exception {
+        String yaml = CRASHING_LEADERS.replace("lease: {ttl: 10s, renewEvery: 2s}", switch (profile) {
+            case "kubernetes" -> "lease: {profile: kubernetes}";
+            case "consul" -> "lease: {profile: consul, lockDelay: 5s}";
+            default -> "lease: {ttl: 10s, renewEvery: 2s}";
+        });
+        ScenarioVariation v = ScenarioVariation.of(new ScenarioSource("leaders.yaml", "leaders", yaml));
+        RunSpec spec = v.scenario(Map.of(ttlPath, ttl)).spec();
+        Bounds bounds = Bounds.of(spec);
+        double worst = 0;
+        long failovers = 0;
+        for (long seed = 1; seed <= 2; seed++) {
+            List<Event> events = new ArrayList<>();
+            try (Run run = Run.prepare(db, spec.withSeed(seed), dir.resolve(seed + ".jsonl"))) {
+                run.bus().subscribe("test", events::addAll);
+                run.runToEnd();
+            }
+            TuningMetrics m = TuningMetrics.of(events, SafetyChecker.judgement(events));
+            failovers += m.failovers();
+            if (m.failoverMaxMicros() != null) {
+                worst = Math.max(worst, m.failoverMaxMicros() / 1e6);
+            }
+        }
+
+        assertThat(failovers).as("%s: crashes of the leader were measured", profile).isGreaterThan(10);
+        assertThat(worst).as("%s: no failover exceeded the bound %.1fs", profile, bounds.failoverSeconds())
+                .isLessThanOrEqualTo(bounds.failoverSeconds());
+        assertThat(worst).as("%s: and the worst came close to it", profile)
+                .isGreaterThanOrEqualTo(bounds.failoverSeconds() * 0.75);
     }
 }

@@ -16,16 +16,18 @@ import java.util.Set;
  *
  * <ul>
  *   <li><b>Failover</b>: a holder that crashes last renewed (or acquired) no later than the crash, so
- *       its lease expires at most {@code ttl} after it; a waiting candidate asks again every retry
- *       interval (its {@code idleTime}), so the next grant comes at most {@code ttl + retry} after
- *       the crash.</li>
+ *       its lease expires at most one grant ({@code ttl}; Consul's servers grant twice the session
+ *       ttl) after it; a profile with a lock-delay grants nothing for that long after; and a waiting
+ *       candidate asks again within its profile's longest retry (its {@code idleTime}, or
+ *       client-go's jittered retry period), so the next grant comes at most
+ *       {@code ttl + lockDelay + retry} after the crash.</li>
  *   <li><b>Surviving a pause</b>: a holder renewing every {@code r} renewed at most {@code r} before
  *       its pause began, so its lease outlives any pause shorter than {@code ttl - r}; a pause longer
  *       than {@code ttl} always costs the lease (nothing renews it meanwhile). Holders that never
  *       renew have no such bound (NaN).</li>
  * </ul>
  *
- * @param failoverSeconds      {@code ttl + retry}: no failover may take longer
+ * @param failoverSeconds      {@code ttl + lockDelay + retry}: no failover may take longer
  * @param survivedPauseSeconds {@code ttl - renewEvery}: no shorter pause may cost the lease; NaN when
  *                             holders do not renew
  * @param lostPauseSeconds     {@code ttl}: every longer pause of a holder costs its lease
@@ -35,13 +37,14 @@ public record Bounds(double failoverSeconds, double survivedPauseSeconds, double
     /** The measured figures the bounds are compared with, as results-file columns, in this order. */
     public static final List<String> MEASURES = List.of("longestSurvivedPauseSeconds", "shortestLostPauseSeconds");
 
-    /** The bounds of {@code spec}'s lease setting; the retry interval is the longest {@code idleTime} of its workers. */
+    /** The bounds of {@code spec}'s lease setting, for workers resting at most their longest {@code idleTime}. */
     public static Bounds of(RunSpec spec) {
-        Duration retry = spec.workers().stream().map(WorkerSpec::idleTime).max(Duration::compareTo)
+        Duration idle = spec.workers().stream().map(WorkerSpec::idleTime).max(Duration::compareTo)
                 .orElse(Duration.ZERO);
         double ttl = seconds(spec.leaseTtl());
         double renew = seconds(spec.renewInterval());
-        return new Bounds(ttl + seconds(retry), renew > 0 && renew < ttl ? ttl - renew : Double.NaN, ttl);
+        double failover = ttl + seconds(spec.lease().lockDelay()) + seconds(spec.lease().longestRetry(idle));
+        return new Bounds(failover, renew > 0 && renew < ttl ? ttl - renew : Double.NaN, ttl);
     }
 
     /**
