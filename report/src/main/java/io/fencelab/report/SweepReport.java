@@ -662,9 +662,11 @@ public final class SweepReport {
 
         private void bounds() {
             out.append("<section aria-label=\"Bounds\">\n<h2>Closed-form bounds beside the measurements</h2>\n")
-                    .append("<p class=\"note\">Failover: a crashed holder's lease lapses at most one ttl after its last ")
-                    .append("renewal, and a waiting candidate asks again every retry interval (its idleTime), so no ")
-                    .append("failover takes longer than <b>ttl + retry</b>. Pauses: a holder renewing every r keeps its ")
+                    .append("<p class=\"note\">Failover: a crashed holder's lease lapses at most one grant (the ttl; ")
+                    .append("twice the session ttl under Consul) after its last renewal, a lock-delay (Consul) grants ")
+                    .append("nothing for that long, and a waiting candidate asks again within its longest retry (its ")
+                    .append("idleTime, or client-go's jittered retryPeriod), so no failover takes longer than ")
+                    .append("<b>grant + lock-delay + retry</b>. Pauses: a holder renewing every r keeps its ")
                     .append("lease through any pause shorter than <b>ttl − r</b>, and loses it in any pause longer than ")
                     .append("<b>ttl</b>. The columns give each bound and the worst any seed measured; ✓ means no seed ")
                     .append("went past the bound.</p>\n<div class=\"figure\"><table>\n<thead><tr><th>setting</th>")

@@ -50,7 +50,8 @@ public record Bounds(double failoverSeconds, double survivedPauseSeconds, double
     /**
      * From a run's events: the longest pause a lease holder came through still holding its lease, and
      * the shortest pause during which a holder's lease expired (NaN where there was none). Only pauses
-     * that began while the holder held a lease count.
+     * that began while the holder held a lease count, and only while it still believed it held it (a
+     * crash or a step-down ends that).
      */
     public static Map<String, Double> measure(List<? extends Event> events) {
         Set<String> holding = new HashSet<>();
@@ -67,6 +68,12 @@ public record Bounds(double failoverSeconds, double survivedPauseSeconds, double
                     if (p != null) {
                         p[1] = 1;
                     }
+                }
+                case Event.BeliefEnded b -> {
+                    // The holder let go (crashed, stepped down at its renew deadline, heard it was stale):
+                    // a later expiry is not the pause's doing.
+                    holding.remove(b.holder());
+                    openPause.remove(b.holder());
                 }
                 case Event.PauseStarted p -> {
                     if (holding.contains(p.holder())) {
