@@ -67,6 +67,7 @@ public record Requirement(String metric, boolean atMost, double limit) {
 
     @Override
     public String toString() {
-        return metric + (atMost ? "<=" : ">=") + new BigDecimal(limit).stripTrailingZeros().toPlainString();
+        // BigDecimal.valueOf goes through the double's shortest decimal form: 0.2, not 0.2000000000000000111…
+        return metric + (atMost ? "<=" : ">=") + BigDecimal.valueOf(limit).stripTrailingZeros().toPlainString();
     }
 }

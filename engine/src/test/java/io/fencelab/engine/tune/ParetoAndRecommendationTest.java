@@ -109,4 +109,11 @@ class ParetoAndRecommendationTest {
         v.put(name, value);
         return new ResultRow(r.point(), r.seed(), v, r.verdict());
     }
+
+    @Test
+    void aRequirementPrintsItsLimitAsTheUserWroteIt() {
+        assertThat(Requirement.parse("unavailability<=0.2")).as("not 0.2000000000000000111…")
+                .hasToString("unavailability<=0.2");
+        assertThat(Requirement.parse("failoverP99Seconds>=15")).hasToString("failoverP99Seconds>=15");
+    }
 }
