@@ -1,7 +1,6 @@
 package io.fencelab.scenarios;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +25,7 @@ public final class ScenarioLoader {
      * ({@code {empirical: gc.log}}) are found relative to the file's directory.
      */
     public static Scenario load(Path file) {
-        String label = file.toString();
-        return ScenarioCompiler.compile(label, scenarioName(label), read(file, label), besides(file));
+        return ScenarioSource.ofFile(file).compile();
     }
 
     /**
@@ -47,7 +45,7 @@ public final class ScenarioLoader {
      * @param name the file name messages use ({@code paused.yaml}); without extension, the scenario's name
      */
     public static Scenario load(String name, String yaml, Path dataDir) {
-        return ScenarioCompiler.compile(name, scenarioName(name), yaml, new DataFiles.Directory(dataDir));
+        return new ScenarioSource(name, scenarioName(name), yaml, new DataFiles.Directory(dataDir)).compile();
     }
 
     /**
@@ -55,18 +53,7 @@ public final class ScenarioLoader {
      * data files it names are resources relative to its directory ({@code data/g1-service.log}).
      */
     public static Scenario fromResource(String resourcePath) {
-        String path = resourcePath.startsWith("/") ? resourcePath.substring(1) : resourcePath;
-        String fileName = path.substring(path.lastIndexOf('/') + 1);
-        try (InputStream in = ScenarioLoader.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new ScenarioException(Problem.ofFile(fileName, "no such scenario resource: " + path));
-            }
-            String dir = path.substring(0, path.length() - fileName.length());
-            return ScenarioCompiler.compile(fileName, scenarioName(fileName), decode(in.readAllBytes(), fileName),
-                    new DataFiles.ClassPath(dir));
-        } catch (IOException e) {
-            throw new ScenarioException(Problem.ofFile(fileName, "cannot read the resource " + path));
-        }
+        return ScenarioSource.ofResource(resourcePath).compile();
     }
 
     /** Checks a file without running it: the scenario, or every problem found. Never throws for bad input. */
@@ -78,11 +65,6 @@ public final class ScenarioLoader {
         }
     }
 
-    private static DataFiles besides(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        return new DataFiles.Directory(dir == null ? Path.of("") : dir);
-    }
-
     /** {@code dir/paused-holder.yaml} → {@code paused-holder}. */
     static String scenarioName(String file) {
         String base = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
@@ -90,7 +72,7 @@ public final class ScenarioLoader {
         return dot > 0 ? base.substring(0, dot) : base;
     }
 
-    private static String read(Path file, String label) {
+    static String read(Path file, String label) {
         try {
             return decode(Files.readAllBytes(file), label);
         } catch (NoSuchFileException e) {
@@ -104,7 +86,7 @@ public final class ScenarioLoader {
     }
 
     /** Strict UTF-8, so a file saved in another encoding is named as such instead of read as garbage. */
-    private static String decode(byte[] bytes, String label) {
+    static String decode(byte[] bytes, String label) {
         try {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)

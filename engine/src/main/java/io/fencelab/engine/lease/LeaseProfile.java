@@ -70,6 +70,14 @@ public sealed interface LeaseProfile {
         return wait.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : wait;
     }
 
+    /**
+     * The longest {@link #retryAfterBusy} can be for a worker resting {@code idleTime}: how late after
+     * a lease frees up a waiting candidate may ask again, for the failover bound a sweep draws.
+     */
+    default Duration longestRetry(Duration idleTime) {
+        return idleTime;
+    }
+
     /** The same profile with its main lifetime (ttl, leaseDuration, …) changed, as a comparison or a live change does. */
     LeaseProfile withTtl(Duration ttl);
 
@@ -189,6 +197,11 @@ public sealed interface LeaseProfile {
         @Override public Duration grantTtl() { return leaseDuration; }
         @Override public Duration renewEvery() { return retryPeriod; }
         @Override public Duration giveUpAfter() { return retryPeriod.plus(renewDeadline); }
+
+        @Override
+        public Duration longestRetry(Duration idleTime) {
+            return Duration.ofNanos((long) (retryPeriod.toNanos() * (1 + JITTER_FACTOR)));
+        }
 
         @Override
         public Duration retryAfterBusy(Duration untilExpiry, Duration idleTime, RandomGenerator random) {

@@ -320,7 +320,9 @@ public final class TuningCollector {
             if (waiting.isEmpty() && believing.isEmpty() && failoverSince < 0) {
                 return to;
             }
-            long free = granted && !released ? Math.max(from, expiresAt) : from;
+            // A lease whose holder crashed is held by nobody who can act on it: unavailable from the crash.
+            boolean heldByTheLiving = granted && !released && failoverSince < 0;
+            long free = heldByTheLiving ? Math.max(from, expiresAt) : from;
             return Math.min(free, to);
         }
 

@@ -155,19 +155,19 @@ class TuningMetricsTest {
     }
 
     @Test
-    void aCrashedHoldersScopeIsWantedUntilItsNextGrant() {
+    void aCrashedHoldersScopeIsUnavailableFromTheCrashToItsNextGrant() {
         EventLog log = new EventLog();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
-        log.crashed(4, "A", 10);                      // held until 10: not yet free
+        log.crashed(4, "A", 10);                      // the table says held until 10, but by nobody alive
         log.expired(10, "A", "s", 1);
         log.faultHealed(14, "CRASH", "A");
-        log.acquired(16, "A", "s", 2, 26);            // the same identity, back: 10 s to 16 s unavailable
+        log.acquired(16, "A", "s", 2, 26);            // the same identity, back: 4 s to 16 s unavailable
         log.runEnded(20);
 
         TuningMetrics m = metrics(log);
 
-        assertThat(m.unavailability()).as("6 s of 20").isCloseTo(0.3, within(EXACT));
+        assertThat(m.unavailability()).as("12 s of 20: a dead holder's lease serves nobody").isCloseTo(0.6, within(EXACT));
         assertThat(m.failoverMaxMicros()).as("crash at 4 s, granted at 16 s").isEqualTo(12_000_000);
     }
 
