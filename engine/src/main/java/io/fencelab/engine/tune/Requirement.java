@@ -67,6 +67,6 @@ public record Requirement(String metric, boolean atMost, double limit) {
 
     @Override
     public String toString() {
-        return metric + (atMost ? "<=" : ">=") + new BigDecimal(limit).stripTrailingZeros().toPlainString();
+        return metric + (atMost ? "<=" : ">=") + BigDecimal.valueOf(limit).stripTrailingZeros().toPlainString();
     }
 }
