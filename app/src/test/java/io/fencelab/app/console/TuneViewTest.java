@@ -194,6 +194,30 @@ class TuneViewTest extends ConsoleTestBase {
         waitUntil("the sweep has stopped", 60, () -> !tune().phase().busy());
     }
 
+    @Test
+    void aScenarioFileTypedInIsSweptLikeACatalogOne(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("our-leader.yaml");
+        Files.writeString(file, io.fencelab.scenarios.Catalog.shipped().source("k8s-leader-gc").text()
+                .replace("title:", "title: Our leader,"));
+        // Its GC log, beside it as the file names it.
+        Files.createDirectories(dir.resolve("data"));
+        try (var in = io.fencelab.scenarios.Catalog.class.getResourceAsStream(
+                "/io/fencelab/scenarios/catalog/data/g1-service.log")) {
+            Files.copy(in, dir.resolve("data/g1-service.log"));
+        }
+        waitForDatabase();
+        fxRun(() -> console.tune().show(true));
+        // As typed into the picker's editor and committed.
+        fxRun(() -> ((ComboBox<String>) console.scene().lookup("#tune-scenario")).setValue(file.toString()));
+        waitUntil("the form is filled for the file (" + fx(() -> tune().statusProperty().get()) + ")", 10,
+                () -> file.toString().equals(tune().scenarioProperty().get()));
+        assertThat(fx(() -> List.copyOf(tune().variablePaths()))).contains("lease.leaseDuration",
+                "lease.renewDeadline");
+        assertThat(fx(() -> tune().across().pathProperty().get())).as("the file's own suggested sweep")
+                .isEqualTo("lease.leaseDuration");
+        assertThat(fx(() -> tune().outProperty().get())).endsWith("our-leader");
+    }
+
     /** The results file's rows, header left out. */
     private static List<String> rows(Path out) throws Exception {
         List<String> lines = Files.readAllLines(out.resolve(SweepDirectory.CSV));

@@ -81,7 +81,7 @@ public final class TuneController {
     // ---- the form --------------------------------------------------------------------------------
 
     /**
-     * Chooses the scenario to sweep and fills the form for it: a scenario that suggests a sweep in its
+     * Chooses the scenario to sweep (a catalog name or a scenario file's path) and fills the form for it: a scenario that suggests a sweep in its
      * file (the tuning presets do, {@code # fencelab tune NAME --vary … --seeds N}) gets that sweep;
      * any other its lease ttl from half to twice the scenario's, in three steps.
      */
@@ -92,13 +92,14 @@ public final class TuneController {
         ScenarioVariation variation;
         try {
             variation = ScenarioVariation.of(Catalog.shipped().source(name));
-        } catch (ScenarioException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
             model.statusProperty().set(Problems.describe("The scenario cannot be swept", e));
             return;
         }
         model.scenarioProperty().set(name);
         model.variablePaths().setAll(variation.variablePaths().keySet());
-        model.outProperty().set(sweepsDir.resolve(name.replaceAll("[^A-Za-z0-9._-]", "_")).toString());
+        model.outProperty().set(sweepsDir.resolve(variation.source().name().replaceAll("[^A-Za-z0-9._-]", "_"))
+                .toString());
         List<String> vary = new ArrayList<>();
         List<String> require = new ArrayList<>();
         int seeds = 2;

@@ -78,7 +78,9 @@ public final class TuneView extends BorderPane {
         scenario.setId("tune-scenario");
         scenario.setMaxWidth(Double.MAX_VALUE);
         scenario.setCellFactory(l -> new ScenarioCell());
-        scenario.setButtonCell(new ScenarioCell());
+        // Editable: a scenario file's path may be typed in (your own scenario, with your GC log).
+        scenario.setEditable(true);
+        scenario.setPromptText("a catalog name, or a scenario file's path");
         Runnable listScenarios = () -> {
             List<String> names = new ArrayList<>();
             names.addAll(TuneModel.PRESETS.stream()
