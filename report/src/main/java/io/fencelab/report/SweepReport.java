@@ -71,12 +71,25 @@ public final class SweepReport {
         return new Page(results, title, hasReport).render();
     }
 
-    static String title(String metric) {
+    /** A metric's name for people, with its unit: {@code Failover p99 (s)}. */
+    public static String title(String metric) {
         return TITLES.getOrDefault(metric, metric);
     }
 
+    /** The closed-form bound drawn beside {@code metric} at a setting with {@code bounds}, or NaN when it has none. */
+    public static double bound(String metric, Bounds bounds) {
+        String bound = Page.boundOf(metric);
+        return bound == null ? Double.NaN : Page.boundValue(bound, bounds);
+    }
+
+    /** What {@link #bound} is, in words ({@code bound: failover ≤ ttl + retry interval}), or null. */
+    public static String boundTitle(String metric) {
+        String bound = Page.boundOf(metric);
+        return bound == null ? null : Page.boundTitle(bound);
+    }
+
     /** A figure for people: three significant digits, no exponent; "–" when there is none. */
-    static String fmt(double v) {
+    public static String fmt(double v) {
         if (Double.isNaN(v)) {
             return "–";
         }
@@ -815,7 +828,7 @@ public final class SweepReport {
      * much), readable with the common colour-vision deficiencies and in greyscale; text on a cell is
      * dark or white by the cell's lightness.
      */
-    static final class Ramp {
+    public static final class Ramp {
         private static final int[][] STOPS = {
             {0xfd, 0xe7, 0x25}, {0x90, 0xd7, 0x43}, {0x35, 0xb7, 0x79}, {0x21, 0x91, 0x8c},
             {0x31, 0x68, 0x8e}, {0x44, 0x39, 0x83}, {0x44, 0x01, 0x54}};
@@ -823,7 +836,8 @@ public final class SweepReport {
         private Ramp() {
         }
 
-        static String colour(double unit) {
+        /** The colour of {@code unit} (0 little, 1 much) as {@code #rrggbb}. */
+        public static String colour(double unit) {
             double u = Math.clamp(unit, 0, 1) * (STOPS.length - 1);
             int i = Math.min((int) Math.floor(u), STOPS.length - 2);
             double f = u - i;
@@ -832,7 +846,8 @@ public final class SweepReport {
             return String.format("#%02x%02x%02x", mix(a[0], b[0], f), mix(a[1], b[1], f), mix(a[2], b[2], f));
         }
 
-        static String ink(double unit) {
+        /** Text colour readable on {@link #colour}: dark or white. */
+        public static String ink(double unit) {
             return Math.clamp(unit, 0, 1) > 0.45 ? "#ffffff" : "#1a1a1a";
         }
 

@@ -90,7 +90,7 @@ class SweepTest {
                     .isGreaterThanOrEqualTo(12);
         }
         assertThat(html).doesNotContain("<script").doesNotContain("src=\"http").contains("Pareto frontier")
-                .contains("Recommended:").contains("ttl + retry");
+                .contains("Recommended:").contains("grant + lock-delay + retry");
         assertThat(Files.readString(dir.resolve("sweep.json"))).contains("\"recommended\" : \"p")
                 .contains("\"status\" : \"done\"");
         assertThat(dir.resolve(".runs")).as("run logs are cleaned up").doesNotExist();
@@ -163,8 +163,8 @@ class SweepTest {
         }, null);
 
         assertThat(skipped).containsExactly(
-                "lease.renewEvery=30s: lease.renewEvery 30s is not below lease.ttl 30s: the lease would lapse before every renewal",
-                "lease.renewEvery=40s: lease.renewEvery 40s is not below lease.ttl 30s: the lease would lapse before every renewal");
+                "lease.renewEvery=30s: lease.renewEvery: renewing every 30s is not sooner than the ttl 30s: the lease expires between renewals",
+                "lease.renewEvery=40s: lease.renewEvery: renewing every 40s is not sooner than the ttl 30s: the lease expires between renewals");
         assertThat(finished).containsExactly(0);
         assertThat(Files.readString(dir.resolve("sweep.html"))).contains("skipped: lease.renewEvery 30s is not below");
         assertThat(Files.readString(dir.resolve("sweep.json"))).contains("\"status\" : \"skipped\"");

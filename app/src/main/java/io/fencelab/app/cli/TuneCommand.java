@@ -13,6 +13,7 @@ import io.fencelab.engine.tune.SweepPlan;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.report.SweepDirectory;
+import io.fencelab.report.SweepSetup;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioSource;
 import io.fencelab.scenarios.ScenarioVariation;
@@ -91,26 +92,19 @@ public final class TuneCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ScenarioSource source = Catalog.shipped().source(scenario);
-        ScenarioVariation variation = ScenarioVariation.of(source);
-        List<Axis> axes = new ArrayList<>();
-        for (String v : vary) {
-            axes.add(variation.axis(v));
-        }
-        List<Requirement> requirements = require.stream().map(Requirement::parse).toList();
+        SweepSetup setup = SweepSetup.of(source, vary, seeds, require);
         int parallel = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (parallel < 1) {
             throw new IllegalArgumentException("--jobs must be at least 1, was " + parallel);
         }
-        SweepPlan plan = new SweepPlan(source.name(), source.digest(), axes,
-                SweepPlan.seeds(variation.base().spec().seed(), seeds));
+        SweepPlan plan = setup.plan();
 
         stdout.printf(Locale.ROOT, "sweeping %s: %d points x %d seeds = %d runs, %d at a time%n", plan.describe(),
                 plan.pointCount(), plan.seeds().size(), plan.runCount(), parallel);
         stdout.flush();
-        try (SweepDirectory dir = SweepDirectory.open(out, plan, variation.base(), requirements);
+        try (SweepDirectory dir = setup.open(out);
              Database db = Database.open(database.resolve(), parallel * 2 + 4)) {
-            SweepRunner runner = new SweepRunner(db, plan, p -> variation.spec(axes, p), dir.results(), parallel,
-                    dir.workDir());
+            SweepRunner runner = setup.runner(db, dir, parallel);
             Progress progress = new Progress(err, plan.axes());
             CountDownLatch ended = new CountDownLatch(1);
             Thread hook = new Thread(() -> {

@@ -139,10 +139,13 @@ public final class Run implements AutoCloseable {
         return finish(end);
     }
 
-    /** Ends the run now; what happened so far is kept and judged. */
+    /**
+     * Ends the run now, from any thread; what happened so far is kept and judged. A simulated run
+     * ends before its next action, on the thread running it.
+     */
     public void stop() {
         if (simulated != null) {
-            simulated.stop();
+            simulated.requestStop();
         } else {
             live.stop();
         }

@@ -60,6 +60,9 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
     }
 
+    /** Set by {@link #requestStop()} from another thread; the stepping thread ends the run. */
+    private volatile boolean stopRequested;
+
     /** Run time now. */
     public Duration now() {
         return clock.elapsed();
@@ -79,6 +82,10 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     public boolean step() {
         ensureStarted();
         if (isOver()) {
+            return false;
+        }
+        if (stopRequested) {
+            finish("stopped");
             return false;
         }
         Action next = queue.poll();
@@ -126,7 +133,16 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
     }
 
-    /** Ends the run now; what happened so far stays in the event log. */
+    /**
+     * Asks the run to end, from any thread: the thread stepping it ends it ({@code stopped}) instead
+     * of its next action. {@link #stop()} is for that thread itself; a run publishes its events on one
+     * thread only.
+     */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Ends the run now; what happened so far stays in the event log. Call on the thread that steps the run. */
     public void stop() {
         if (!isOver()) {
             finish("stopped");

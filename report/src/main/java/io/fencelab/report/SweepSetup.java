@@ -1,0 +1,65 @@
+package io.fencelab.report;
+
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.tune.Axis;
+import io.fencelab.engine.tune.Point;
+import io.fencelab.engine.tune.Requirement;
+import io.fencelab.engine.tune.SweepPlan;
+import io.fencelab.engine.tune.SweepRunner;
+import io.fencelab.scenarios.Scenario;
+import io.fencelab.scenarios.ScenarioSource;
+import io.fencelab.scenarios.ScenarioVariation;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A sweep made from its arguments, the way {@code fencelab tune} takes them: the scenario, the
+ * {@code --vary} ranges, the number of seeds and the {@code --require} constraints. It gives the plan,
+ * opens the output directory and makes the runner; the command line and the console's Tune view
+ * both set a sweep up here, so the two run the same sweep for the same arguments.
+ *
+ * @param variation    the scenario file and the paths that can vary in it
+ * @param plan         the axes and seeds (the scenario's own seed and the next ones)
+ * @param requirements the constraints that judge each setting
+ */
+public record SweepSetup(ScenarioVariation variation, SweepPlan plan, List<Requirement> requirements) {
+
+    public SweepSetup {
+        requirements = List.copyOf(requirements);
+    }
+
+    /**
+     * @param vary    one {@code PATH=FROM..TO[:STEPS][log]} (or {@code PATH=V1,V2}) per axis
+     * @param require {@code METRIC<=VALUE} (or {@code >=}) constraints
+     * @throws IllegalArgumentException with one line saying what is wrong (an unknown path lists those that can vary)
+     * @throws io.fencelab.scenarios.ScenarioException if the scenario itself is not valid
+     */
+    public static SweepSetup of(ScenarioSource source, List<String> vary, int seeds, List<String> require) {
+        ScenarioVariation variation = ScenarioVariation.of(source);
+        List<Axis> axes = new ArrayList<>();
+        for (String v : vary) {
+            axes.add(variation.axis(v));
+        }
+        List<Requirement> requirements = require.stream().map(Requirement::parse).toList();
+        SweepPlan plan = new SweepPlan(source.name(), source.digest(), axes,
+                SweepPlan.seeds(variation.base().spec().seed(), seeds));
+        return new SweepSetup(variation, plan, requirements);
+    }
+
+    /** Opens (or resumes) the sweep's output directory; see {@link SweepDirectory#open}. */
+    public SweepDirectory open(Path out) throws IOException {
+        return SweepDirectory.open(out, plan, variation.base(), requirements);
+    }
+
+    /** The runner of this sweep into {@code dir}, {@code jobs} runs at a time. */
+    public SweepRunner runner(Database db, SweepDirectory dir, int jobs) {
+        return new SweepRunner(db, plan, p -> variation.spec(plan.axes(), p), dir.results(), jobs, dir.workDir());
+    }
+
+    /** The scenario with {@code point}'s values written in (what each of its seeds ran). */
+    public Scenario scenarioAt(Point point) {
+        return variation.scenario(point.assignments(plan.axes()));
+    }
+}
