@@ -166,7 +166,7 @@ class SweepTest {
                 "lease.renewEvery=30s: lease.renewEvery: renewing every 30s is not sooner than the ttl 30s: the lease expires between renewals",
                 "lease.renewEvery=40s: lease.renewEvery: renewing every 40s is not sooner than the ttl 30s: the lease expires between renewals");
         assertThat(finished).containsExactly(0);
-        assertThat(Files.readString(dir.resolve("sweep.html"))).contains("skipped: lease.renewEvery 30s is not below");
+        assertThat(Files.readString(dir.resolve("sweep.html"))).contains("skipped: lease.renewEvery: renewing every 30s is not sooner");
         assertThat(Files.readString(dir.resolve("sweep.json"))).contains("\"status\" : \"skipped\"");
     }
 
