@@ -1,5 +1,6 @@
 package io.fencelab.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.cli.ExitCodes;
@@ -68,5 +69,35 @@ class TuneCommandTest {
         }
         Cli.Result unknown = Cli.run("tune", "paused-holder", "--out", dir.toString(), "--vary", "lease.tll=1s..2s");
         assertThat(unknown.err()).contains("lease.ttl, lease.renewEvery").contains("faults[0].duration");
+    }
+
+    @Test
+    void anInMemorySweepRunsItsRecommendedSettingAgainOnPostgresAndSaysTheLogsAgree(Database db, @TempDir Path dir)
+            throws Exception {
+        Cli.Result r = Cli.run("tune", "vm-suspension", "--vary", "lease.ttl=20s,60s", "--seeds", "1",
+                "--require", "staleWritesPerHour<=0", "--out", dir.toString(), "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("backend: in-memory model of PostgreSQL")
+                .contains("checked on PostgreSQL: lease.ttl=60s, seed 3: the event log is identical");
+        JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
+        assertThat(json.get("backend").asText()).isEqualTo("memory");
+        assertThat(json.get("postgresCheck").get("identicalToPostgres").asBoolean()).isTrue();
+        assertThat(Files.readString(dir.resolve("sweep.html"))).contains("the two event logs are identical");
+    }
+
+    @Test
+    void aPostgresSweepNeedsNoCheckAndALiveScenarioIsRefusedTheMemoryBackend(Database db, @TempDir Path dir)
+            throws Exception {
+        Cli.Result pg = Cli.run("tune", "vm-suspension", "--vary", "lease.ttl=20s,60s", "--seeds", "1",
+                "--backend", "postgres", "--out", dir.resolve("pg").toString(), "--jdbc-url", db.jdbcUrl());
+        assertThat(pg.exit()).as(pg.err()).isEqualTo(ExitCodes.OK);
+        assertThat(pg.out()).contains("backend: PostgreSQL").doesNotContain("checked on PostgreSQL");
+
+        Cli.Result live = Cli.run("tune", "check-then-write-race", "--vary", "lease.ttl=1s,2s", "--seeds", "1",
+                "--backend", "memory", "--out", dir.resolve("live").toString(), "--jdbc-url", db.jdbcUrl());
+        assertThat(live.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(live.err().strip()).contains("--backend memory: the in-memory backend runs simulated runs only")
+                .doesNotContain("\n");
     }
 }

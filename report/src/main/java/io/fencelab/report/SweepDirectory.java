@@ -1,5 +1,7 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.tune.BackendCheck;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
@@ -48,6 +50,11 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
     private final ResultsFile results;
     private final Map<Integer, PointSummary> done = new HashMap<>();
     private final Map<Integer, String> skipped = new LinkedHashMap<>();
+    /** Where the runs kept their state, and the PostgreSQL re-run of an in-memory sweep; null until known. */
+    private volatile BackendNote backendNote;
+
+    /** The backend a sweep's runs used and, for the in-memory one, its check against PostgreSQL (null if none ran). */
+    public record BackendNote(Backend backend, BackendCheck check) {}
 
     private SweepDirectory(Path dir, SweepPlan plan, Scenario scenario, List<Requirement> requirements,
                            ResultsFile results) {
@@ -153,7 +160,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
                 ReportBundle.write(dir.resolve(POINTS).resolve(summary.point().id()),
                         ReportInput.of(scenario, worst.spec(), worst.result(), worst.events(), extra));
             }
-            SweepJson.write(dir.resolve(JSON), snapshot(), this::hasReport);
+            SweepJson.write(dir.resolve(JSON), snapshot(), this::hasReport, backendNote);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the sweep's files in " + dir + ": " + e.getMessage(), e);
         }
@@ -171,8 +178,14 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
     /** Writes sweep.json and sweep.html from what is known now. */
     public void writeReports() throws IOException {
         SweepResults snapshot = snapshot();
-        SweepJson.write(dir.resolve(JSON), snapshot, this::hasReport);
-        SweepReport.write(dir.resolve(HTML), snapshot, scenario.notes().title(), this::hasReport);
+        SweepJson.write(dir.resolve(JSON), snapshot, this::hasReport, backendNote);
+        SweepReport.write(dir.resolve(HTML), snapshot, scenario.notes().title(), this::hasReport, backendNote);
+    }
+
+    /** Records which backend the runs used (and its PostgreSQL check) and writes the reports again. */
+    public void recordBackend(BackendNote note) throws IOException {
+        backendNote = note;
+        writeReports();
     }
 
     @Override

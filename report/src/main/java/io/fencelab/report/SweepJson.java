@@ -28,9 +28,22 @@ public final class SweepJson {
     private SweepJson() {
     }
 
-    public static void write(Path file, SweepResults results, Predicate<Point> hasReport) throws IOException {
+    public static void write(Path file, SweepResults results, Predicate<Point> hasReport,
+                             SweepDirectory.BackendNote backend) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        EventJson.documentWriter().writeValue(tmp.toFile(), document(results, hasReport));
+        Map<String, Object> doc = document(results, hasReport);
+        if (backend != null) {
+            doc.put("backend", backend.backend().name().toLowerCase(java.util.Locale.ROOT));
+            if (backend.check() != null) {
+                Map<String, Object> check = new LinkedHashMap<>();
+                check.put("point", backend.check().point().id());
+                check.put("seed", String.valueOf(backend.check().seed()));
+                check.put("identicalToPostgres", backend.check().identical());
+                check.put("bytes", backend.check().bytes());
+                doc.put("postgresCheck", check);
+            }
+        }
+        EventJson.documentWriter().writeValue(tmp.toFile(), doc);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

@@ -1,5 +1,7 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.tune.BackendCheck;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisValue;
 import io.fencelab.engine.tune.Bounds;
@@ -62,13 +64,19 @@ public final class SweepReport {
     }
 
     /** Writes the page; {@code hasReport} says which points' worst-seed reports exist, to link only those. */
-    public static void write(Path file, SweepResults results, String title, Predicate<Point> hasReport)
-            throws IOException {
-        Files.writeString(file, render(results, title, hasReport), StandardCharsets.UTF_8);
+    public static void write(Path file, SweepResults results, String title, Predicate<Point> hasReport,
+                             SweepDirectory.BackendNote backend) throws IOException {
+        Files.writeString(file, render(results, title, hasReport, backend), StandardCharsets.UTF_8);
     }
 
     public static String render(SweepResults results, String title, Predicate<Point> hasReport) {
-        return new Page(results, title, hasReport).render();
+        return render(results, title, hasReport, null);
+    }
+
+    /** {@code backend}: which backend the runs used and its PostgreSQL check, told under the recommendation (null: not told). */
+    public static String render(SweepResults results, String title, Predicate<Point> hasReport,
+                                SweepDirectory.BackendNote backend) {
+        return new Page(results, title, hasReport, backend).render();
     }
 
     /** A metric's name for people, with its unit: {@code Failover p99 (s)}. */
@@ -109,9 +117,11 @@ public final class SweepReport {
         private final List<Axis> axes;
         private final List<Point> points;
         private final Optional<Recommendation.Assessment> recommended;
+        private final SweepDirectory.BackendNote backend;
         private final StringBuilder out = new StringBuilder(1 << 16);
 
-        Page(SweepResults r, String title, Predicate<Point> hasReport) {
+        Page(SweepResults r, String title, Predicate<Point> hasReport, SweepDirectory.BackendNote backend) {
+            this.backend = backend;
             this.r = r;
             this.title = title;
             this.hasReport = hasReport;
@@ -131,6 +141,7 @@ public final class SweepReport {
                     .append("y2=\"6\" stroke=\"#c4c4c4\" stroke-width=\"2\"/></pattern></defs></svg>\n<main>\n");
             header();
             recommendation();
+            backend();
             heatmaps();
             tradeOff();
             feasibleRegion();
@@ -159,6 +170,32 @@ public final class SweepReport {
                 meta.add(r.skipped().size() + " skipped");
             }
             out.append(Html.esc(String.join(" · ", meta))).append("</p>\n</header>\n");
+        }
+
+        /** Which store the runs used; an in-memory sweep shows its PostgreSQL re-run agreeing (or not). */
+        private void backend() {
+            if (backend == null) {
+                return;
+            }
+            out.append("<p class=\"note\">");
+            if (backend.backend() == Backend.POSTGRES) {
+                out.append("Every run kept its leases and resources in PostgreSQL.");
+            } else {
+                out.append("The runs used Fencelab's in-memory model of PostgreSQL's statements, which the test suite ")
+                        .append("proves gives byte-identical event logs (every catalog scenario and a thousand random ")
+                        .append("schedules).");
+                BackendCheck c = backend.check();
+                if (c != null) {
+                    String what = Html.esc(c.point().label(axes) + ", seed " + c.seed());
+                    out.append(c.identical()
+                            ? " Checked again here: <b>" + what + "</b> was run on PostgreSQL too, and the two event "
+                                    + "logs are identical (" + c.bytes() + " bytes)."
+                            : " <b class=\"bad\">Checked again here, they differ</b>: <b>" + what + "</b> on "
+                                    + "PostgreSQL differs from the in-memory run at byte " + c.mismatch()
+                                    + ". Re-run the sweep with <code>--backend postgres</code> and report the scenario.");
+                }
+            }
+            out.append("</p>\n");
         }
 
         private void recommendation() {

@@ -1,5 +1,11 @@
 package io.fencelab.report;
 
+import java.util.Optional;
+import io.fencelab.engine.tune.SweepResults;
+import io.fencelab.engine.tune.PointSummary;
+import io.fencelab.engine.tune.BackendCheck;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.Point;
@@ -55,7 +61,54 @@ public record SweepSetup(ScenarioVariation variation, SweepPlan plan, List<Requi
 
     /** The runner of this sweep into {@code dir}, {@code jobs} runs at a time. */
     public SweepRunner runner(Database db, SweepDirectory dir, int jobs) {
-        return new SweepRunner(db, plan, p -> variation.spec(plan.axes(), p), dir.results(), jobs, dir.workDir());
+        return runner(db, dir, jobs, null);
+    }
+
+    /** As {@link #runner(Database, SweepDirectory, int)} on {@code backend} (null: the fastest each run allows). */
+    public SweepRunner runner(Database db, SweepDirectory dir, int jobs, Backend backend) {
+        return new SweepRunner(db, plan, p -> variation.spec(plan.axes(), p), dir.results(), jobs, dir.workDir(),
+                backend);
+    }
+
+    /**
+     * The backend the sweep's runs use: {@code requested}, or (null) the fastest the scenario allows.
+     *
+     * @throws IllegalArgumentException if {@code requested} cannot run the scenario (memory for a live one)
+     */
+    public Backend backend(Backend requested) {
+        RunSpec base = variation.base().spec();
+        Backend used = requested != null ? requested : Backend.fastestFor(base);
+        used.refusal(base).ifPresent(why -> {
+            throw new IllegalArgumentException("--backend " + used.name().toLowerCase(java.util.Locale.ROOT) + ": " + why);
+        });
+        return used;
+    }
+
+    /**
+     * After the runs: records in the reports which backend they used and, for a completed in-memory
+     * sweep, runs the recommended setting again on PostgreSQL and records whether the logs agree.
+     */
+    public Optional<BackendCheck> finish(Database db, SweepDirectory dir, Backend used, boolean completed)
+            throws IOException, InterruptedException {
+        BackendCheck check = completed && used == Backend.MEMORY ? checkOnPostgres(db, dir).orElse(null) : null;
+        dir.recordBackend(new SweepDirectory.BackendNote(used, check));
+        return Optional.ofNullable(check);
+    }
+
+    /**
+     * The recommended setting (else the first one done) run again on PostgreSQL with its first seed,
+     * its log compared with the in-memory one; empty when nothing ran.
+     */
+    private Optional<BackendCheck> checkOnPostgres(Database db, SweepDirectory dir) throws IOException,
+            InterruptedException {
+        SweepResults results = dir.snapshot();
+        Optional<Point> point = results.recommended().map(a -> a.point().point())
+                .or(() -> results.done().values().stream().findFirst().map(PointSummary::point));
+        if (point.isEmpty()) {
+            return Optional.empty();
+        }
+        RunSpec spec = scenarioAt(point.get()).spec();
+        return Optional.of(BackendCheck.run(db, point.get(), spec, plan.seeds().getFirst(), dir.workDir()));
     }
 
     /** The scenario with {@code point}'s values written in (what each of its seeds ran). */

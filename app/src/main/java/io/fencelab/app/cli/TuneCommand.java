@@ -1,5 +1,8 @@
 package io.fencelab.app.cli;
 
+import picocli.CommandLine;
+import io.fencelab.engine.tune.BackendCheck;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.Point;
@@ -77,6 +80,12 @@ public final class TuneCommand implements Callable<Integer> {
                     + "spuriousLossesPerHour, … (docs/TUNING.md).")
     List<String> require = new ArrayList<>();
 
+    @Option(names = "--backend", paramLabel = "memory|postgres", converter = BackendName.class,
+            description = {"Where runs keep their leases and resources: 'memory', the in-memory model of PostgreSQL "
+                    + "(proven byte-identical; simulated scenarios only; the default for them, and the sweep then "
+                    + "runs its recommended setting again on PostgreSQL and compares the logs), or 'postgres'."})
+    Backend backend;
+
     @Option(names = "--out", paramLabel = "DIR", required = true,
             description = "Where sweep.csv, sweep.json, sweep.html and points/ go.")
     Path out;
@@ -104,7 +113,12 @@ public final class TuneCommand implements Callable<Integer> {
         stdout.flush();
         try (SweepDirectory dir = setup.open(out);
              Database db = Database.open(database.resolve(), parallel * 2 + 4)) {
-            SweepRunner runner = setup.runner(db, dir, parallel);
+            Backend used = setup.backend(backend);
+            stdout.printf("backend: %s%n", used == Backend.MEMORY
+                    ? "in-memory model of PostgreSQL (--backend postgres to run every statement on the database)"
+                    : "PostgreSQL");
+            stdout.flush();
+            SweepRunner runner = setup.runner(db, dir, parallel, used);
             Progress progress = new Progress(err, plan.axes());
             CountDownLatch ended = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
@@ -128,7 +142,14 @@ public final class TuneCommand implements Callable<Integer> {
                 }
             }
             progress.end();
+            BackendCheck check = setup.finish(db, dir, used, completed).orElse(null);
             summary(stdout, dir.snapshot(), dir);
+            if (check != null) {
+                stdout.printf("checked on PostgreSQL: %s, seed %d: %s%n", check.point().label(plan.axes()), check.seed(),
+                        check.identical() ? "the event log is identical to the in-memory run's (" + check.bytes() + " bytes)"
+                                : "DIFFERS from the in-memory run at byte " + check.mismatch()
+                                        + "; run the sweep with --backend postgres");
+            }
             if (!completed) {
                 stdout.println("stopped: run the same command again to resume");
                 return STOPPED;
@@ -228,6 +249,19 @@ public final class TuneCommand implements Callable<Integer> {
             long t = Math.round(s);
             return t >= 3600 ? (t / 3600) + "h" + (t % 3600 / 60) + "m" : t >= 60 ? (t / 60) + "m" + (t % 60) + "s"
                     : t + "s";
+        }
+    }
+
+    /** {@code memory} or {@code postgres}, case-insensitive, for {@code --backend}. */
+    static final class BackendName implements CommandLine.ITypeConverter<Backend> {
+        @Override
+        public Backend convert(String value) {
+            return switch (value.strip().toLowerCase(Locale.ROOT)) {
+                case "memory" -> Backend.MEMORY;
+                case "postgres", "postgresql" -> Backend.POSTGRES;
+                default -> throw new CommandLine.TypeConversionException(
+                        "--backend must be memory or postgres, was '" + value + "'");
+            };
         }
     }
 }

@@ -5,6 +5,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -48,6 +49,8 @@ public final class SweepRunner {
     private final ResultsFile results;
     private final int jobs;
     private final Path workDir;
+    /** The backend every run uses, or null for the fastest each spec allows ({@link Backend#fastestFor}). */
+    private final Backend backend;
     private final ReentrantReadWriteLock sharedDatabase = new ReentrantReadWriteLock();
     private final Set<Run> active = ConcurrentHashMap.newKeySet();
     private final Object listenerLock = new Object();
@@ -60,6 +63,12 @@ public final class SweepRunner {
      */
     public SweepRunner(Database db, SweepPlan plan, Function<Point, PointSpec> specs, ResultsFile results, int jobs,
                        Path workDir) {
+        this(db, plan, specs, results, jobs, workDir, null);
+    }
+
+    /** @param backend the backend of every run; null: the fastest each spec allows (in memory for simulated runs) */
+    public SweepRunner(Database db, SweepPlan plan, Function<Point, PointSpec> specs, ResultsFile results, int jobs,
+                       Path workDir, Backend backend) {
         if (jobs < 1) {
             throw new IllegalArgumentException("--jobs must be at least 1, was " + jobs);
         }
@@ -69,6 +78,12 @@ public final class SweepRunner {
         this.results = results;
         this.jobs = jobs;
         this.workDir = workDir;
+        this.backend = backend;
+    }
+
+    /** The backend a run of {@code spec} uses in this sweep. */
+    public Backend backendFor(RunSpec spec) {
+        return backend != null ? backend : Backend.fastestFor(spec);
     }
 
     /** One point's progress. */
@@ -253,7 +268,7 @@ public final class SweepRunner {
         Lock lock = alone ? sharedDatabase.writeLock() : sharedDatabase.readLock();
         lock.lockInterruptibly();
         RunResult result;
-        try (Run run = Run.prepare(db, spec, log)) {
+        try (Run run = Run.prepare(db, spec, log, backendFor(spec))) {
             run.bus().subscribe("sweep", events::addAll);
             active.add(run);
             try {

@@ -1,5 +1,6 @@
 package io.fencelab.app.console.control;
 
+import io.fencelab.engine.run.Backend;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.TuneModel;
@@ -420,12 +421,16 @@ public final class TuneController {
         void sweep(Database db, Path out, int jobs) {
             try (SweepDirectory d = setup.open(out)) {
                 directory = d;
-                SweepRunner r = setup.runner(db, d, jobs);
+                Backend used = setup.backend(null);
+                SweepRunner r = setup.runner(db, d, jobs, used);
                 runner = r;
                 if (stopAsked) {
                     r.stop();
                 }
                 boolean completed = r.run(SweepListener.all(guarded(d), this));
+                synchronized (directoryLock) {
+                    setup.finish(db, d, used, completed);
+                }
                 ended = completed
                         ? new Ended(Phase.DONE, "Done: " + setup.plan().runCount() + " runs of "
                                 + setup.plan().pointCount() + " settings. Hover a cell for its numbers; click it to "
