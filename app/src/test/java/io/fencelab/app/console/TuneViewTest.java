@@ -1,5 +1,6 @@
 package io.fencelab.app.console;
 
+import io.fencelab.engine.run.Backend;
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
@@ -62,6 +63,8 @@ class TuneViewTest extends ConsoleTestBase {
             tune().seedsProperty().set(seeds);
             tune().jobsProperty().set(jobs);
             tune().requireProperty().set("unavailability<=0.9");
+            // On PostgreSQL, so the sweep lasts long enough to be seen part-done and to be stopped midway.
+            tune().backendProperty().set(Backend.POSTGRES);
             tune().outProperty().set(out.toString());
             ((ComboBox<String>) console.scene().lookup("#tune-metric")).setValue("staleWritesPerHour");
         });
@@ -79,6 +82,20 @@ class TuneViewTest extends ConsoleTestBase {
 
     private String label(String id) {
         return fx(() -> ((Label) console.scene().lookup(id)).getText());
+    }
+
+    @Test
+    void byDefaultASweepRunsInMemoryAndChecksItsRecommendedSettingOnPostgres(FxRobot robot, @TempDir Path dir)
+            throws Exception {
+        formFor(dir.resolve("vm"), 2, 1, 2);
+        fxRun(() -> tune().backendProperty().set(null));
+        press(robot, "#tune-run");
+
+        waitUntil("the sweep is done", 120, () -> tune().phase() == Phase.DONE);
+
+        assertThat(java.nio.file.Files.readString(dir.resolve("vm").resolve("sweep.html")))
+                .as("the report says where the runs ran and that PostgreSQL agreed")
+                .contains("in-memory model of PostgreSQL").contains("the two event logs are identical");
     }
 
     @Test

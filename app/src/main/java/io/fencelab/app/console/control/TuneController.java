@@ -198,6 +198,7 @@ public final class TuneController {
         SweepSetup setup;
         List<Requirement> requirements;
         int jobs = Math.max(1, model.jobsProperty().get());
+        Backend backend = model.backendProperty().get();
         try {
             List<String> vary = new ArrayList<>();
             for (AxisForm axis : List.of(model.across(), model.upwards())) {
@@ -234,7 +235,7 @@ public final class TuneController {
                 + setup.plan().pointCount() + " settings × " + setup.plan().seeds().size() + " seeds, " + jobs
                 + " at a time…");
         Path dir = out;
-        worker.execute(() -> c.sweep(db, dir, jobs));
+        worker.execute(() -> c.sweep(db, dir, jobs, backend));
     }
 
     /** {@code out}, or if it already holds a sweep, {@code out-2}, {@code out-3}, … (the first that does not). */
@@ -418,10 +419,10 @@ public final class TuneController {
         }
 
         /** On the sweep thread. */
-        void sweep(Database db, Path out, int jobs) {
+        void sweep(Database db, Path out, int jobs, Backend backend) {
             try (SweepDirectory d = setup.open(out)) {
                 directory = d;
-                Backend used = setup.backend(null);
+                Backend used = setup.backend(backend);
                 SweepRunner r = setup.runner(db, d, jobs, used);
                 runner = r;
                 if (stopAsked) {

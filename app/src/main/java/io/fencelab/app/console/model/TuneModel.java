@@ -1,5 +1,6 @@
 package io.fencelab.app.console.model;
 
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.SweepResults;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;
@@ -95,6 +96,8 @@ public final class TuneModel {
     private final IntegerProperty jobs = new SimpleIntegerProperty(this, "jobs",
             Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     private final StringProperty require = new SimpleStringProperty(this, "require", "");
+    /** Where the runs keep their state, as {@code --backend}; null: the fastest the scenario allows. */
+    private final ObjectProperty<Backend> backend = new SimpleObjectProperty<>(this, "backend");
     private final StringProperty out = new SimpleStringProperty(this, "out", "");
 
     private final ObjectProperty<Phase> phase = new SimpleObjectProperty<>(this, "phase", Phase.IDLE);
@@ -135,6 +138,10 @@ public final class TuneModel {
 
     public IntegerProperty jobsProperty() {
         return jobs;
+    }
+
+    public ObjectProperty<Backend> backendProperty() {
+        return backend;
     }
 
     /** Constraints as {@code --require} takes them, separated by commas or spaces. */

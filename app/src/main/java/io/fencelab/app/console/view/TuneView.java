@@ -1,5 +1,8 @@
 package io.fencelab.app.console.view;
 
+import javafx.scene.control.Tooltip;
+import javafx.collections.FXCollections;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.TuneModel;
@@ -116,6 +119,8 @@ public final class TuneView extends BorderPane {
         grid.add(spinner(model.seedsProperty().asObject(), 1, 50, "tune-seeds"), 1, row++);
         grid.add(new Label("jobs"), 0, row);
         grid.add(spinner(model.jobsProperty().asObject(), 1, 32, "tune-jobs"), 1, row++);
+        grid.add(new Label("store"), 0, row);
+        grid.add(backendChoice(), 1, row++);
         grid.add(title("Constraints (optional)"), 0, row++, 2, 1);
         TextField require = new TextField();
         require.setId("tune-require");
@@ -316,5 +321,29 @@ public final class TuneView extends BorderPane {
             setText(empty || name == null ? null
                     : TuneModel.PRESETS.contains(name) ? "preset: " + name : name);
         }
+    }
+
+    /** {@code --backend} in the form: the in-memory model (fast, simulated scenarios) or PostgreSQL itself. */
+    private ComboBox<Backend> backendChoice() {
+        ComboBox<Backend> box = new ComboBox<>(FXCollections.observableArrayList(Backend.MEMORY, Backend.POSTGRES));
+        box.setId("tune-backend");
+        box.setPromptText("fastest allowed");
+        box.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Backend b) {
+                return b == null ? "fastest allowed" : b == Backend.MEMORY ? "in memory (checked on PostgreSQL)"
+                        : "PostgreSQL";
+            }
+
+            @Override
+            public Backend fromString(String s) {
+                return null;
+            }
+        });
+        box.setMaxWidth(Double.MAX_VALUE);
+        box.valueProperty().bindBidirectional(model.backendProperty());
+        box.setTooltip(new Tooltip("Where the runs keep their leases and resources. In memory is proven byte-identical "
+                + "to PostgreSQL and much faster; a finished sweep runs its recommended setting again on PostgreSQL."));
+        return box;
     }
 }
