@@ -1,8 +1,8 @@
 package io.fencelab.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.db.Database;
 import io.fencelab.testing.EmbeddedDatabase;

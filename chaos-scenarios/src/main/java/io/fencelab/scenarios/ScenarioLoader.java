@@ -1,6 +1,7 @@
 package io.fencelab.scenarios;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
 
 /**
  * Loads scenario files (YAML, or JSON, which is YAML too) into {@link Scenario}s. Every way a file

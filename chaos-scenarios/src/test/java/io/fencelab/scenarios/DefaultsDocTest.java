@@ -3,12 +3,12 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.io.IOException;
 import java.nio.file.Files;
-import io.fencelab.engine.lease.LeaseProfile;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

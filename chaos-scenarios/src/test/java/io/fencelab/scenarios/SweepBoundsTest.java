@@ -3,9 +3,9 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Bounds;

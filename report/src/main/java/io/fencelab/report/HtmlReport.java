@@ -1,10 +1,10 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.clock.RunTimes;
-import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;

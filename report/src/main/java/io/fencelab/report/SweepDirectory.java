@@ -1,8 +1,8 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.tune.BackendCheck;
-import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.run.Backend;
+import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.Requirement;

@@ -1,9 +1,9 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisValue;
+import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Bounds;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;

@@ -1,16 +1,15 @@
 package io.fencelab.report;
 
-import java.util.Optional;
-import io.fencelab.engine.tune.SweepResults;
-import io.fencelab.engine.tune.PointSummary;
-import io.fencelab.engine.tune.BackendCheck;
-import io.fencelab.engine.run.RunSpec;
-import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.run.Backend;
+import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Axis;
+import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Point;
+import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.Requirement;
 import io.fencelab.engine.tune.SweepPlan;
+import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioSource;
@@ -19,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A sweep made from its arguments, the way {@code fencelab tune} takes them: the scenario, the

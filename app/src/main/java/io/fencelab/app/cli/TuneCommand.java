@@ -1,10 +1,9 @@
 package io.fencelab.app.cli;
 
-import picocli.CommandLine;
-import io.fencelab.engine.tune.BackendCheck;
-import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
+import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.Recommendation;
@@ -35,6 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code fencelab tune}: sweeps numeric scenario parameters over a grid, runs every point with N

@@ -6,13 +6,13 @@ import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Comparison;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.check.WriteClass;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
 package io.fencelab.app.console;
 
-import io.fencelab.engine.run.Backend;
 import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.model.TuneModel.Phase;
+import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.view.HeatmapView;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.report.SweepDirectory;

@@ -2,8 +2,8 @@ package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
 import java.time.Duration;

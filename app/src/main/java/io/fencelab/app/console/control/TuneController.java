@@ -1,13 +1,13 @@
 package io.fencelab.app.console.control;
 
-import io.fencelab.engine.run.Backend;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.model.TuneModel.AxisForm;
 import io.fencelab.app.console.model.TuneModel.Phase;
+import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.Recommendation;

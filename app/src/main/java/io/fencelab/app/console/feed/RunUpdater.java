@@ -1,16 +1,16 @@
 package io.fencelab.app.console.feed;
 
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.report.EventText;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.RunDriver;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.TuningCollector;
-import io.fencelab.report.Timeline;
 import io.fencelab.engine.run.RunResult;
+import io.fencelab.report.EventText;
+import io.fencelab.report.Timeline;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;

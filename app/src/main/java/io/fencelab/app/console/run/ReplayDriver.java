@@ -1,16 +1,16 @@
 package io.fencelab.app.console.run;
 
-import io.fencelab.engine.check.Judgement;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.run.RunJudgement;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.RunJudgement;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

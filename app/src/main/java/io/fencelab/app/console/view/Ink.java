@@ -1,7 +1,7 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.report.Palette;
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.report.Palette;
 import javafx.scene.paint.Color;
 
 /**

@@ -1,7 +1,8 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.report.Highlights;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Mark;
@@ -10,7 +11,6 @@ import io.fencelab.report.Span;
 import io.fencelab.report.TimeAxis;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
-import io.fencelab.engine.check.WriteClass;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;

@@ -1,14 +1,14 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.report.Palette;
-import io.fencelab.report.EventText;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.TimeWindow;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.report.EventText;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Mark;
+import io.fencelab.report.Palette;
 import io.fencelab.report.Span;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;

@@ -1,12 +1,11 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.report.EventText;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
@@ -14,6 +13,7 @@ import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.report.EventText;
 import io.fencelab.report.TuningText;
 import java.util.List;
 import javafx.beans.InvalidationListener;
