@@ -8,6 +8,7 @@ public final class BenchCommands implements CommandPlugin {
 
     @Override
     public List<Object> commands() {
-        return List.of(new CoreBenchCommand(), new RunBenchCommand(), new EventBenchCommand(), new ConsoleBenchCommand());
+        return List.of(new CoreBenchCommand(), new RunBenchCommand(), new EventBenchCommand(), new ConsoleBenchCommand(),
+                new TuneBenchCommand());
     }
 }

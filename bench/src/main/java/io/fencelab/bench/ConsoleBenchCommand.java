@@ -1,8 +1,5 @@
 package io.fencelab.bench;
 
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.bench.PulseTimer.Pulses;
 import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.app.console.Console;
@@ -17,6 +14,9 @@ import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.RunDriver;
 import io.fencelab.app.console.view.ConsoleView;
+import io.fencelab.bench.PulseTimer.Pulses;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventBus;
@@ -35,12 +35,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Console benchmark (a program, not a test). (a) FX pulse time with {@code --holders} holders and

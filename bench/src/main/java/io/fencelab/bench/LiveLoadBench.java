@@ -2,13 +2,13 @@ package io.fencelab.bench;
 
 import static io.fencelab.bench.ConsoleBenchCommand.onFx;
 
-import io.fencelab.bench.FxProbe.Samples;
-import io.fencelab.bench.PulseTimer.Pulses;
 import io.fencelab.app.console.Console;
 import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.RunDriver;
+import io.fencelab.bench.FxProbe.Samples;
+import io.fencelab.bench.PulseTimer.Pulses;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.run.RunResult;

@@ -56,10 +56,15 @@ public final class Catalog {
      * @throws ScenarioException if there is none, listing the names there are
      */
     public Scenario load(String name) {
+        return sourceOf(name).compile();
+    }
+
+    /** The text of the catalog scenario called {@code name}, as {@link #load} finds it. */
+    private ScenarioSource sourceOf(String name) {
         String wanted = name.strip();
         for (String file : files) {
             if (file.equals(wanted) || ScenarioLoader.scenarioName(file).equals(wanted)) {
-                return ScenarioLoader.fromResource(RESOURCE_DIR + file);
+                return ScenarioSource.ofResource(RESOURCE_DIR + file);
             }
         }
         throw new ScenarioException(Problem.ofFile(name, "no catalog scenario of that name (catalog: "
@@ -72,6 +77,16 @@ public final class Catalog {
      * @throws ScenarioException if it is neither, or the file is not a valid scenario
      */
     public Scenario resolve(String nameOrPath) {
+        return source(nameOrPath).compile();
+    }
+
+    /**
+     * The text a command-line argument names, as {@link #resolve} finds it, not yet compiled (a sweep
+     * varies it before compiling).
+     *
+     * @throws ScenarioException if it is neither a file nor a catalog name, or cannot be read
+     */
+    public ScenarioSource source(String nameOrPath) {
         Path path = null;
         try {
             path = Path.of(nameOrPath);
@@ -79,10 +94,10 @@ public final class Catalog {
             // not a usable path: it can still be a catalog name
         }
         if (path != null && Files.isRegularFile(path)) {
-            return ScenarioLoader.load(path);
+            return ScenarioSource.ofFile(path);
         }
         if (names().contains(nameOrPath.strip()) || files.contains(nameOrPath.strip())) {
-            return load(nameOrPath);
+            return sourceOf(nameOrPath);
         }
         String what = path != null && Files.isDirectory(path) ? "is a directory, not a scenario file" : "no such file";
         throw new ScenarioException(Problem.ofFile(nameOrPath, what + ", and no catalog scenario of that name "

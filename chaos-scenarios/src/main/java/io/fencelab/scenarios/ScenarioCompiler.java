@@ -14,16 +14,17 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;
+import io.fencelab.engine.worker.WorkerRole;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,34 +40,24 @@ import java.util.Set;
  */
 final class ScenarioCompiler {
 
-    static final List<String> TOP = List.of("title", "summary", "story", "executor", "seed", "duration",
-            "timeScale", "lease", "fencing", "tokenScheme", "firstWrite", "scopes", "workers", "faults", "expect");
-    static final List<String> LEASE = List.of("ttl", "renewEvery");
-    static final List<String> WORKER = List.of("name", "count", "scope", "startAt", "stagger", "workTime",
-            "idleTime", "jobs", "onStale", "checkDeadline", "sequenceWrites", "pipelineWrites", "writes");
-    static final List<String> WRITE = List.of("target", "key", "fencing");
-    static final List<String> FAULT = List.of("kind", "target", "at", "every", "duration", "amount");
-    static final List<String> EXPECT = List.of("verdict", "endReason", "min", "max", "events", "invariants");
-    static final List<String> DISTRIBUTIONS = List.of("fixed", "uniform", "exponential", "pareto");
-    static final List<String> PARETO = List.of("scale", "shape", "cap");
-
-    /** Bounds a typo ({@code count: 1000000}) before it allocates; far above what a run is useful with. */
-    static final int MAX_WORKERS = 10_000;
-
-    /** The faults whose {@code amount} means something: the delay added, or the clock's skew. */
-    static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REQUEST_JITTER,
-            FaultKind.REPLY_DELAY, FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
-
-    private static final Duration DEFAULT_WORK_TIME = Duration.ofSeconds(1);
-    private static final Duration DEFAULT_IDLE_TIME = Duration.ofSeconds(1);
+    // The keys each mapping accepts, in the order messages list them: the format's table, Defaults.
+    static final List<String> TOP = Defaults.keysOf("");
+    static final List<String> LEASE = Defaults.keysOf("lease");
+    static final List<String> WORKER = Defaults.keysOf("workers[]");
+    static final List<String> WRITE = Defaults.keysOf("workers[].writes[]");
+    static final List<String> FAULT = Defaults.keysOf("faults[]");
+    static final List<String> RESTART = Defaults.keysOf("faults[].restart");
+    static final List<String> EXPECT = Defaults.keysOf("expect");
 
     private final Problems problems;
     private final ValueReader read;
+    private final DistributionReader distributions;
     private final String name;
 
-    private ScenarioCompiler(Problems problems, String name) {
+    private ScenarioCompiler(Problems problems, String name, DataFiles dataFiles) {
         this.problems = problems;
         this.read = new ValueReader(problems);
+        this.distributions = new DistributionReader(read, dataFiles);
         this.name = name;
     }
 
@@ -75,9 +66,10 @@ final class ScenarioCompiler {
      *
      * @param file         how messages name the file
      * @param scenarioName the scenario's (and run spec's) name
+     * @param dataFiles    where the data files it names ({@code {empirical: g1.log}}) are found
      * @throws ScenarioException with every problem found
      */
-    static Scenario compile(String file, String scenarioName, String text) {
+    static Scenario compile(String file, String scenarioName, String text, DataFiles dataFiles) {
         Problems problems = new Problems(file);
         YamlNode root = YamlTree.parse(text, problems);
         if (root == null) {
@@ -85,7 +77,7 @@ final class ScenarioCompiler {
                     + "title, summary, story, duration, lease, workers and expect");
         }
         problems.throwIfAny();
-        Scenario scenario = new ScenarioCompiler(problems, scenarioName).scenario(root);
+        Scenario scenario = new ScenarioCompiler(problems, scenarioName, dataFiles).scenario(root);
         problems.throwIfAny();
         return Objects.requireNonNull(scenario);
     }
@@ -99,27 +91,22 @@ final class ScenarioCompiler {
         }
         TeachingNotes notes = notes(top);
 
-        ExecutorKind executor = top.node("executor") == null ? ExecutorKind.SIMULATED
+        ExecutorKind executor = top.node("executor") == null ? Defaults.EXECUTOR.value()
                 : read.choice(top.node("executor"), "executor", ExecutorKind.class, true);
-        Long seed = top.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, true);
+        Long seed = top.integer("seed", Defaults.SEED.value(), Long.MIN_VALUE, Long.MAX_VALUE, true);
         Duration duration = top.requiredDuration("duration", "duration: 60s", POSITIVE);
-        Double timeScale = top.number("timeScale", 1.0);
+        Double timeScale = top.number("timeScale", Defaults.TIME_SCALE.value());
         if (timeScale != null && !(timeScale > 0)) {
             read.problem(top.node("timeScale"), "timeScale", timeScale + " must be more than 0 "
                     + "(real seconds per run second: 0.1 runs ten times faster)");
             timeScale = null;
         }
-        Duration ttl = null;
-        Duration renewEvery = null;
         YamlNode leaseNode = top.required("lease", "lease: {ttl: 30s}");
         Fields lease = leaseNode == null ? null : read.fields(leaseNode, "lease", LEASE);
-        if (lease != null) {
-            ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
-            renewEvery = lease.duration("renewEvery", Duration.ZERO, NOT_NEGATIVE);
-        }
-        FencingMode fencing = top.choice("fencing", FencingMode.class, FencingMode.FENCED);
-        TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, TokenScheme.MONOTONIC);
-        FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, FirstWritePolicy.CREATE);
+        LeaseProfile leaseProfile = lease == null ? null : leaseProfile(lease);
+        FencingMode fencing = top.choice("fencing", FencingMode.class, Defaults.FENCING.value());
+        TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, Defaults.TOKEN_SCHEME.value());
+        FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, Defaults.FIRST_WRITE.value());
 
         Map<String, Long> firstTokens = new LinkedHashMap<>();
         Map<String, YamlNode.Field> scopeFields = scopes(top, firstTokens);
@@ -140,13 +127,92 @@ final class ScenarioCompiler {
         }
         RunSpec spec;
         try {
-            spec = new RunSpec(name, workers.specs, firstTokens, ttl, renewEvery, fencing, tokenScheme, firstWrite,
+            spec = new RunSpec(name, workers.specs, firstTokens, leaseProfile, fencing, tokenScheme, firstWrite,
                     faults, seed, duration, executor, timeScale);
         } catch (IllegalArgumentException e) {
             read.problem(root, "", refusal(e));
             return null;
         }
         return new Scenario(name, notes, spec, expectation);
+    }
+
+    // ---- the lease --------------------------------------------------------------------------------
+
+    /**
+     * The lease profile and its settings: each profile takes only its own keys (the engine record's
+     * components), missing ones take the real client's defaults, and the client's own rules (for
+     * kubernetes, leaseDuration > renewDeadline > 1.2 × retryPeriod) are checked at the key that breaks them.
+     */
+    private LeaseProfile leaseProfile(Fields lease) {
+        String profile = lease.text("profile", Defaults.LEASE_PROFILE.value());
+        if (profile == null) {
+            return null;
+        }
+        Class<? extends LeaseProfile> type = LeaseProfile.PROFILES.get(profile);
+        List<String> profiles = List.copyOf(LeaseProfile.PROFILES.keySet());
+        if (type == null) {
+            String hint = Texts.suggestion(profile, profiles);
+            read.problem(lease.node("profile"), lease.path("profile"), "'" + Texts.abbreviate(profile)
+                    + "' is not a lease profile" + (hint == null ? "" : "; did you mean " + hint + "?")
+                    + " (allowed: " + String.join(", ", profiles) + ")");
+            return null;
+        }
+        List<String> own = LeaseProfile.settings(type);
+        boolean foreign = false;
+        for (YamlNode.Field f : lease.mapping().fields().values()) {
+            if (!f.key().equals("profile") && LEASE.contains(f.key()) && !own.contains(f.key())) {
+                problems.add(f.keyMark(), lease.path(f.key()), "the " + profile + " profile has no " + f.key()
+                        + " (its settings: " + String.join(", ", own) + ")");
+                foreign = true;
+            }
+        }
+        LeaseProfile result = switch (profile) {
+            case "generic" -> {
+                Duration ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
+                Duration renewEvery = lease.duration("renewEvery", Defaults.LEASE_RENEW_EVERY.value(), NOT_NEGATIVE);
+                yield ttl == null || renewEvery == null ? null : new LeaseProfile.Generic(ttl, renewEvery);
+            }
+            case "kubernetes" -> {
+                Duration leaseDuration = lease.duration("leaseDuration", Defaults.LEASE_DURATION.value(), POSITIVE);
+                Duration renewDeadline = lease.duration("renewDeadline", Defaults.LEASE_RENEW_DEADLINE.value(), POSITIVE);
+                Duration retryPeriod = lease.duration("retryPeriod", Defaults.LEASE_RETRY_PERIOD.value(), POSITIVE);
+                yield leaseDuration == null || renewDeadline == null || retryPeriod == null ? null
+                        : new LeaseProfile.Kubernetes(leaseDuration, renewDeadline, retryPeriod);
+            }
+            case "etcd" -> {
+                Duration ttl = lease.duration("ttl", LeaseProfile.Etcd.DEFAULT.ttl(), POSITIVE);
+                yield ttl == null ? null : new LeaseProfile.Etcd(ttl);
+            }
+            case "redisson" -> {
+                Duration watchdog = lease.duration("lockWatchdogTimeout", Defaults.LEASE_LOCK_WATCHDOG_TIMEOUT.value(),
+                        POSITIVE);
+                yield watchdog == null ? null : new LeaseProfile.Redisson(watchdog);
+            }
+            case "consul" -> {
+                Duration ttl = lease.duration("ttl", LeaseProfile.Consul.DEFAULT.ttl(), POSITIVE);
+                Duration lockDelay = lease.duration("lockDelay", Defaults.LEASE_LOCK_DELAY.value(), NOT_NEGATIVE);
+                yield ttl == null || lockDelay == null ? null : new LeaseProfile.Consul(ttl, lockDelay);
+            }
+            case "zookeeper" -> {
+                Duration timeout = lease.duration("sessionTimeout", Defaults.LEASE_SESSION_TIMEOUT.value(), POSITIVE);
+                yield timeout == null ? null : new LeaseProfile.ZooKeeper(timeout);
+            }
+            default -> {
+                Duration atMost = lease.requiredDuration("lockAtMostFor", "lockAtMostFor: 10m", POSITIVE);
+                Boolean keepAlive = lease.bool("keepAlive", Defaults.LEASE_KEEP_ALIVE.value());
+                yield atMost == null || keepAlive == null ? null : new LeaseProfile.ShedLock(atMost, keepAlive);
+            }
+        };
+        if (result == null || foreign) {
+            return null;
+        }
+        List<LeaseProfile.Violation> violations = result.violations();
+        for (LeaseProfile.Violation v : violations) {
+            YamlNode at = lease.has(v.setting()) ? lease.node(v.setting()) : lease.mapping();
+            read.problem(at, lease.path(v.setting()), v.problem() + (lease.has(v.setting()) ? ""
+                    : " (" + v.setting() + " is " + profile + "'s default)"));
+        }
+        return violations.isEmpty() ? result : null;
     }
 
     private TeachingNotes notes(Fields top) {
@@ -199,12 +265,12 @@ final class ScenarioCompiler {
     private record WorkerDraft(String path, YamlNode node, String name, YamlNode nameNode, Long count, String scope,
                                Duration startAt, Duration stagger, Duration workTime, Duration idleTime, Long jobs,
                                StalePolicy onStale, Boolean checkDeadline, Boolean sequenceWrites,
-                               Boolean pipelineWrites, List<TargetWrite> writes) {
+                               Boolean pipelineWrites, WorkerRole role, List<TargetWrite> writes) {
 
         boolean complete() {
             return name != null && count != null && scope != null && startAt != null && stagger != null
                     && workTime != null && idleTime != null && jobs != null && onStale != null
-                    && checkDeadline != null && sequenceWrites != null && pipelineWrites != null
+                    && checkDeadline != null && sequenceWrites != null && pipelineWrites != null && role != null
                     && writes != null && !writes.contains(null);
         }
 
@@ -251,8 +317,8 @@ final class ScenarioCompiler {
         }
 
         long total = drafts.stream().filter(d -> d.count != null).mapToLong(WorkerDraft::count).sum();
-        if (total > MAX_WORKERS) {
-            read.problem(node, "workers", "the groups add up to " + total + " workers; at most " + MAX_WORKERS
+        if (total > Defaults.MAX_WORKERS) {
+            read.problem(node, "workers", "the groups add up to " + total + " workers; at most " + Defaults.MAX_WORKERS
                     + " are allowed");
             namesKnown = false;
         }
@@ -295,7 +361,7 @@ final class ScenarioCompiler {
                 try {
                     specs.add(new WorkerSpec(members.get(i), d.scope, d.startAt.plus(d.stagger.multipliedBy(i)),
                             d.workTime, d.writes, Math.toIntExact(d.jobs), d.idleTime, d.onStale, d.checkDeadline,
-                            d.sequenceWrites, d.pipelineWrites));
+                            d.sequenceWrites, d.pipelineWrites, d.role));
                 } catch (IllegalArgumentException e) {
                     read.problem(d.node, d.path, refusal(e));
                     break;
@@ -316,21 +382,23 @@ final class ScenarioCompiler {
                     + "choose another name");
             workerName = null;
         }
-        Long count = w.integer("count", 1, 1, MAX_WORKERS, false);
+        Long count = w.integer("count", Defaults.WORKER_COUNT.value(), 1, Defaults.MAX_WORKERS, false);
         String scope = w.requiredText("scope", "scope: report");
-        Duration startAt = w.duration("startAt", Duration.ZERO, NOT_NEGATIVE);
+        Duration startAt = w.duration("startAt", Defaults.WORKER_START_AT.value(), NOT_NEGATIVE);
         if (startAt != null && runLength != null && startAt.compareTo(runLength) >= 0) {
             read.problem(w.node("startAt"), w.path("startAt"), Durations.format(startAt)
                     + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
         }
-        Duration stagger = w.duration("stagger", Duration.ZERO, NOT_NEGATIVE);
-        Duration workTime = w.duration("workTime", DEFAULT_WORK_TIME, NOT_NEGATIVE);
-        Duration idleTime = w.duration("idleTime", DEFAULT_IDLE_TIME, POSITIVE);
-        Long jobs = w.integer("jobs", 0, 0, Integer.MAX_VALUE, false);
-        StalePolicy onStale = w.choice("onStale", StalePolicy.class, StalePolicy.ABANDON);
-        Boolean checkDeadline = w.bool("checkDeadline", false);
-        Boolean sequenceWrites = w.bool("sequenceWrites", false);
-        Boolean pipelineWrites = w.bool("pipelineWrites", false);
+        Duration stagger = w.duration("stagger", Defaults.WORKER_STAGGER.value(), NOT_NEGATIVE);
+        Duration workTime = w.duration("workTime", Defaults.WORKER_WORK_TIME.value(), NOT_NEGATIVE);
+        Duration idleTime = w.duration("idleTime", Defaults.WORKER_IDLE_TIME.value(), POSITIVE);
+        Long jobs = w.integer("jobs", Defaults.WORKER_JOBS.value(), 0, Integer.MAX_VALUE, false);
+        StalePolicy onStale = w.choice("onStale", StalePolicy.class, Defaults.WORKER_ON_STALE.value());
+        Boolean checkDeadline = w.bool("checkDeadline", Defaults.WORKER_CHECK_DEADLINE.value());
+        Boolean sequenceWrites = w.bool("sequenceWrites", Defaults.WORKER_SEQUENCE_WRITES.value());
+        Boolean pipelineWrites = w.bool("pipelineWrites", Defaults.WORKER_PIPELINE_WRITES.value());
+        WorkerRole role = w.has("role") ? read.choice(w.node("role"), w.path("role"), WorkerRole.class, true)
+                : Defaults.WORKER_ROLE.value();
 
         List<TargetWrite> writes = null;
         YamlNode writesNode = w.required("writes", "writes: [{target: ROW, key: report-1}]");
@@ -345,7 +413,7 @@ final class ScenarioCompiler {
             }
         }
         return new WorkerDraft(path, node, workerName, w.node("name"), count, scope, startAt, stagger, workTime,
-                idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, writes);
+                idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, role, writes);
     }
 
     private TargetWrite write(YamlNode node, String path) {
@@ -353,9 +421,9 @@ final class ScenarioCompiler {
         if (f == null) {
             return null;
         }
-        TargetKind target = f.choice("target", TargetKind.class, TargetKind.ROW);
+        TargetKind target = f.choice("target", TargetKind.class, Defaults.WRITE_TARGET.value());
         String key = f.requiredText("key", "key: report-1");
-        FencingMode mode = f.choice("fencing", FencingMode.class, null);
+        FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
     }
@@ -395,24 +463,42 @@ final class ScenarioCompiler {
                 start = new FaultStart.At(at);
             }
         } else {
-            Distribution gap = distribution(f.node("every"), f.path("every"), true);
+            Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
             start = gap == null ? null : new FaultStart.Every(gap);
         }
 
-        Distribution length = f.has("duration") ? distribution(f.node("duration"), f.path("duration"), false)
-                : new Distribution.Fixed(Duration.ZERO);
-        Duration amount = f.duration("amount", Duration.ZERO, ValueReader.DurationRule.ANY);
+        FaultSpec.Identity identity = FaultSpec.Identity.SAME;
+        Distribution length;
+        if (kind == FaultKind.CRASH) {
+            if (f.has("duration")) {
+                read.problem(f.node("duration"), f.path("duration"), "a CRASH has no duration; say when it comes back "
+                        + "with restart: {after: 10s, identity: same|new}, or leave restart out (never restarts)");
+            }
+            Restart restart = restart(f);
+            length = restart == null ? null : restart.after;
+            identity = restart == null ? null : restart.identity;
+        } else {
+            if (f.has("restart") && kind != null) {
+                read.problem(f.node("restart"), f.path("restart"), "only a CRASH restarts; " + kind
+                        + " takes duration instead");
+            }
+            length = f.has("duration")
+                    ? distributions.read(f.node("duration"), f.path("duration"), DistributionReader.Use.LENGTH)
+                    : Defaults.FAULT_DURATION.value();
+        }
+        Duration amount = f.duration("amount", Defaults.FAULT_AMOUNT.value(), ValueReader.DurationRule.ANY);
         if (amount != null && kind != null) {
             amount = checkAmount(f, kind, amount);
         }
 
-        if (kind == null || appliesTo == null || start == null || length == null || amount == null) {
+        if (kind == null || appliesTo == null || start == null || length == null || amount == null
+                || identity == null) {
             return List.of();
         }
         List<FaultSpec> specs = new ArrayList<>();
         for (String t : appliesTo) {
             try {
-                specs.add(new FaultSpec(kind, t, start, length, amount));
+                specs.add(new FaultSpec(kind, t, start, length, amount, identity));
             } catch (IllegalArgumentException e) {
                 read.problem(node, path, refusal(e));
                 return List.of();
@@ -421,11 +507,33 @@ final class ScenarioCompiler {
         return specs;
     }
 
+    /** When and as whom a crashed holder restarts; {@code after} zero: it never does. */
+    private record Restart(Distribution after, FaultSpec.Identity identity) {}
+
+    /** A CRASH's {@code restart}: absent, it never restarts; null if the file is wrong. */
+    private Restart restart(Fields f) {
+        if (!f.has("restart")) {
+            return new Restart(new Distribution.Fixed(Duration.ZERO), FaultSpec.Identity.SAME);
+        }
+        Fields r = read.fields(f.node("restart"), f.path("restart"), RESTART);
+        if (r == null) {
+            return null;
+        }
+        YamlNode afterNode = r.required("after", "after: 10s");
+        // A restart delay, like a gap, must be more than zero: zero means the process never comes back.
+        Distribution after = afterNode == null ? null
+                : distributions.read(afterNode, r.path("after"), DistributionReader.Use.GAP);
+        FaultSpec.Identity identity = r.has("identity")
+                ? read.choice(r.node("identity"), r.path("identity"), FaultSpec.Identity.class, true)
+                : Defaults.FAULT_RESTART_IDENTITY.value();
+        return after == null || identity == null ? null : new Restart(after, identity);
+    }
+
     private Duration checkAmount(Fields f, FaultKind kind, Duration amount) {
         String path = f.path("amount");
         YamlNode at = f.has("amount") ? f.node("amount") : f.mapping();
-        String takers = Texts.and(TAKE_AMOUNT.stream().map(Enum::name).toList());
-        if (!TAKE_AMOUNT.contains(kind)) {
+        String takers = Texts.and(Defaults.TAKE_AMOUNT.stream().map(Enum::name).toList());
+        if (!Defaults.TAKE_AMOUNT.contains(kind)) {
             if (!amount.isZero()) {
                 read.problem(at, path, kind + " takes no amount; only " + takers + " do");
                 return null;
@@ -480,97 +588,6 @@ final class ScenarioCompiler {
         return members;
     }
 
-    /**
-     * A distribution of durations: a plain duration (fixed), or one of {@code {fixed: 1s}},
-     * {@code {uniform: [1s, 3s]}}, {@code {exponential: 2s}}, {@code {pareto: {scale, shape, cap}}}.
-     *
-     * @param gap the time between fault occurrences, which must be able to be more than zero
-     */
-    private Distribution distribution(YamlNode node, String path, boolean gap) {
-        ValueReader.DurationRule rule = gap ? POSITIVE : NOT_NEGATIVE;
-        if (node instanceof YamlNode.Scalar) {
-            Duration d = read.duration(node, path, rule);
-            return d == null ? null : new Distribution.Fixed(d);
-        }
-        if (!(node instanceof YamlNode.Mapping)) {
-            read.problem(node, path, "expected a duration or one of {fixed: 1s}, {uniform: [1s, 3s]}, "
-                    + "{exponential: 2s}, {pareto: {scale: 200ms, shape: 1.2, cap: 5s}}, got " + node.describe());
-            return null;
-        }
-        Fields f = read.fields(node, path, DISTRIBUTIONS);
-        List<String> given = DISTRIBUTIONS.stream().filter(f::has).toList();
-        if (given.size() != 1) {
-            if (given.size() > 1 || f.mapping().fields().isEmpty()) {
-                read.problem(node, path, given.isEmpty() ? "expected one of fixed, uniform, exponential, pareto"
-                        : "give one distribution, not " + Texts.and(given));
-            }
-            return null;
-        }
-        String kind = given.getFirst();
-        YamlNode value = f.node(kind);
-        String at = f.path(kind);
-        try {
-            return switch (kind) {
-                case "fixed" -> {
-                    Duration d = read.duration(value, at, rule);
-                    yield d == null ? null : new Distribution.Fixed(d);
-                }
-                case "exponential" -> {
-                    Duration mean = read.duration(value, at, POSITIVE);
-                    yield mean == null ? null : new Distribution.Exponential(mean);
-                }
-                case "uniform" -> uniform(value, at, gap);
-                default -> pareto(value, at);
-            };
-        } catch (IllegalArgumentException e) {
-            read.problem(node, path, refusal(e));
-            return null;
-        }
-    }
-
-    private Distribution uniform(YamlNode node, String path, boolean gap) {
-        List<YamlNode> bounds = read.list(node, path, "two durations, [min, max]");
-        if (bounds == null) {
-            return null;
-        }
-        if (bounds.size() != 2) {
-            read.problem(node, path, "expected two durations, [min, max], got " + bounds.size());
-            return null;
-        }
-        Duration min = read.duration(bounds.get(0), path + "[0]", NOT_NEGATIVE);
-        Duration max = read.duration(bounds.get(1), path + "[1]", gap ? POSITIVE : NOT_NEGATIVE);
-        if (min == null || max == null) {
-            return null;
-        }
-        if (max.compareTo(min) < 0) {
-            read.problem(bounds.get(1), path + "[1]", "the maximum " + Durations.format(max)
-                    + " is below the minimum " + Durations.format(min));
-            return null;
-        }
-        return new Distribution.Uniform(min, max);
-    }
-
-    private Distribution pareto(YamlNode node, String path) {
-        Fields p = read.fields(node, path, PARETO);
-        if (p == null) {
-            return null;
-        }
-        Duration scale = p.requiredDuration("scale", "scale: 200ms", POSITIVE);
-        YamlNode shapeNode = p.required("shape", "shape: 1.2");
-        Double shape = shapeNode == null ? null : read.number(shapeNode, p.path("shape"));
-        if (shape != null && !(shape > 0)) {
-            read.problem(shapeNode, p.path("shape"), shape + " must be more than 0 (above 1 the mean is finite)");
-            shape = null;
-        }
-        Duration cap = p.requiredDuration("cap", "cap: 5s", POSITIVE);
-        if (scale != null && cap != null && cap.compareTo(scale) < 0) {
-            read.problem(p.node("cap"), p.path("cap"), "the cap " + Durations.format(cap) + " is below the scale "
-                    + Durations.format(scale));
-            return null;
-        }
-        return scale == null || shape == null || cap == null ? null : new Distribution.Pareto(scale, shape, cap);
-    }
-
     // ---- expectation ------------------------------------------------------------------------------
 
     private Expectation expectation(Fields top) {
@@ -582,7 +599,7 @@ final class ScenarioCompiler {
         YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
         Verdict.Kind verdict = verdictNode == null ? null
                 : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
-        String endReason = e.text("endReason", null);
+        String endReason = e.text("endReason", Defaults.EXPECT_END_REASON.value());
         Map<Expectation.Total, Long> min = bounds(e, "min");
         Map<Expectation.Total, Long> max = bounds(e, "max");
         if (min != null && max != null) {
@@ -672,7 +689,7 @@ final class ScenarioCompiler {
     }
 
     /** An engine constructor's reason, which is written for people already. */
-    private static String refusal(IllegalArgumentException e) {
+    static String refusal(IllegalArgumentException e) {
         return e.getMessage() == null ? "refused by the engine" : Texts.abbreviate(e.getMessage(), 200);
     }
 }

@@ -1,7 +1,7 @@
 package io.fencelab.scenarios;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +9,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
 
 /**
  * Loads scenario files (YAML, or JSON, which is YAML too) into {@link Scenario}s. Every way a file
@@ -21,33 +20,40 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    /** Loads a file; the scenario is named after the file, without its extension. */
+    /**
+     * Loads a file; the scenario is named after the file, without its extension. Data files it names
+     * ({@code {empirical: gc.log}}) are found relative to the file's directory.
+     */
     public static Scenario load(Path file) {
-        String label = file.toString();
-        return ScenarioCompiler.compile(label, scenarioName(label), read(file, label));
+        return ScenarioSource.ofFile(file).compile();
     }
 
     /**
-     * Loads a scenario from text.
+     * Loads a scenario from text; data files it names are found relative to the working directory.
      *
      * @param name the file name messages use ({@code paused.yaml}); without extension, the scenario's name
      */
     public static Scenario load(String name, String yaml) {
-        return ScenarioCompiler.compile(name, scenarioName(name), yaml);
+        return load(name, yaml, Path.of(""));
     }
 
-    /** Loads a scenario shipped on the class path, such as {@code io/fencelab/scenarios/catalog/paused-holder.yaml}. */
+    /**
+     * Loads a scenario from text as if it were a file in {@code dataDir}: data files it names
+     * ({@code {empirical: gc.log}}) are found relative to that directory (a tool that rewrites a
+     * scenario's text passes the original file's directory).
+     *
+     * @param name the file name messages use ({@code paused.yaml}); without extension, the scenario's name
+     */
+    public static Scenario load(String name, String yaml, Path dataDir) {
+        return new ScenarioSource(name, scenarioName(name), yaml, new DataFiles.Directory(dataDir)).compile();
+    }
+
+    /**
+     * Loads a scenario shipped on the class path, such as {@code io/fencelab/scenarios/catalog/paused-holder.yaml};
+     * data files it names are resources relative to its directory ({@code data/g1-service.log}).
+     */
     public static Scenario fromResource(String resourcePath) {
-        String path = resourcePath.startsWith("/") ? resourcePath.substring(1) : resourcePath;
-        String fileName = path.substring(path.lastIndexOf('/') + 1);
-        try (InputStream in = ScenarioLoader.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new ScenarioException(Problem.ofFile(fileName, "no such scenario resource: " + path));
-            }
-            return load(fileName, decode(in.readAllBytes(), fileName));
-        } catch (IOException e) {
-            throw new ScenarioException(Problem.ofFile(fileName, "cannot read the resource " + path));
-        }
+        return ScenarioSource.ofResource(resourcePath).compile();
     }
 
     /** Checks a file without running it: the scenario, or every problem found. Never throws for bad input. */
@@ -66,7 +72,7 @@ public final class ScenarioLoader {
         return dot > 0 ? base.substring(0, dot) : base;
     }
 
-    private static String read(Path file, String label) {
+    static String read(Path file, String label) {
         try {
             return decode(Files.readAllBytes(file), label);
         } catch (NoSuchFileException e) {
@@ -80,7 +86,7 @@ public final class ScenarioLoader {
     }
 
     /** Strict UTF-8, so a file saved in another encoding is named as such instead of read as garbage. */
-    private static String decode(byte[] bytes, String label) {
+    static String decode(byte[] bytes, String label) {
         try {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)

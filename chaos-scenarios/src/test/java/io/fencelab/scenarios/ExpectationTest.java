@@ -11,8 +11,6 @@ import io.fencelab.engine.metrics.DurationSummary;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.run.Workloads;
-import io.fencelab.engine.fence.FencingMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ExpectationTest {
 
     static RunResult result(String end, Verdict verdict, EventCounts totals) {
-        return new RunResult(Workloads.pausedHolder(FencingMode.FENCED), 1, end, Judgement.of(verdict, true),
+        return new RunResult(Catalog.shipped().load("paused-holder").spec(), 1, end, Judgement.of(verdict, true),
                 new MetricsSnapshot(totals, List.of(), List.of(), DurationSummary.EMPTY, DurationSummary.EMPTY),
                 Path.of("events.jsonl"), 0, "PostgreSQL 17");
     }

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.run.Workloads;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.run.SimulatedExecutor;
 import io.fencelab.testing.EmbeddedDatabase;
+import io.fencelab.testing.RecordingSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,13 +34,46 @@ class PausedHolderScenarioTest {
         }
     }
 
+    /**
+     * The file is the one source of the story that the demo, the README and the architecture notes
+     * tell: these are its events, in order, and the report ends with B's body.
+     */
     @Test
-    void theCatalogFileCompilesToTheBuiltInPausedHolderSpec() {
+    void theCatalogFileRunsAsTheStoryIsTold(Database db) {
         Scenario scenario = ScenarioLoader.fromResource(RESOURCE);
-
         assertThat(scenario.name()).isEqualTo("paused-holder");
-        assertThat(scenario.spec()).as("the file must describe exactly Workloads.pausedHolder(FENCED)")
-                .isEqualTo(Workloads.pausedHolder(FencingMode.FENCED));
+        RecordingSink sink = new RecordingSink();
+        try (SimulatedExecutor run = new SimulatedExecutor(db, scenario.spec(), sink)) {
+            run.runToEnd();
+
+            assertThat(sink.events()).filteredOn(e -> !(e instanceof Event.RunStarted || e instanceof Event.RunEnded))
+                    .extracting(e -> (e.atMicros() / 1_000_000) + "s " + e.getClass().getSimpleName()
+                            + (e.holder() == null ? "" : " " + e.holder())
+                            + (e.tokenOrNull() == null ? "" : " " + e.tokenOrNull()))
+                    .containsExactly(
+                            "0s LeaseAcquired A 41", "0s BeliefStarted A 41",
+                            "10s PauseStarted A",
+                            "30s LeaseExpired A 41",
+                            "31s LeaseAcquired B 42", "31s BeliefStarted B 42",
+                            "35s WriteAttempted B 42", "35s WriteAccepted B 42",
+                            "35s LeaseReleased B 42", "35s BeliefEnded B 42",
+                            "45s PauseEnded A",
+                            "45s WriteAttempted A 41", "45s WriteRejectedStale A 41",
+                            "45s BeliefEnded A 41");
+            assertThat(FencedTarget.row(run.runContext(), FencingMode.FENCED, FirstWritePolicy.CREATE)
+                    .read("report", "report-1").orElseThrow().value())
+                    .as("the report holds B's body").isEqualTo("report by B, job 1");
+        }
+    }
+
+    @Test
+    void theUnfencedCatalogVariantIsTheSameTimelineWithoutTheFence() {
+        RunSpec fenced = ScenarioLoader.fromResource(RESOURCE).spec();
+        RunSpec unfenced = Catalog.shipped().load("paused-holder-unfenced").spec();
+
+        assertThat(unfenced.fencing()).isEqualTo(FencingMode.UNFENCED);
+        assertThat(unfenced.withFencing(FencingMode.FENCED)).usingRecursiveComparison().ignoringFields("name")
+                .as("paused-holder-unfenced.yaml must tell paused-holder.yaml's timeline").isEqualTo(fenced);
     }
 
     @Test

@@ -25,7 +25,17 @@ class ScenarioDocsTest {
     static final Path DOC = Path.of("..", "docs", "SCENARIOS.md");
     private static final Pattern FENCE = Pattern.compile("```(\\w+)\\n(.*?)```", Pattern.DOTALL);
 
-    record Block(String language, String text) {}
+    record Block(String language, String text) {
+        /** A whole scenario file (the doc also shows {@code lease:} fragments, one per profile). */
+        boolean isScenario() {
+            return language.equals("yaml") && text.startsWith("title:");
+        }
+
+        /** A {@code lease:} mapping to put in a scenario: one profile with its settings. */
+        boolean isLeaseFragment() {
+            return language.equals("yaml") && text.startsWith("lease:");
+        }
+    }
 
     static List<Block> blocks() throws IOException {
         Matcher m = FENCE.matcher(Files.readString(DOC));
@@ -38,7 +48,7 @@ class ScenarioDocsTest {
 
     @Test
     void everyExampleScenarioLoadsAndMeetsItsExpectation(Database db, @TempDir Path dir) throws Exception {
-        List<Block> scenarios = blocks().stream().filter(b -> b.language().equals("yaml")).toList();
+        List<Block> scenarios = blocks().stream().filter(Block::isScenario).toList();
         assertThat(scenarios).hasSize(2);
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = ScenarioLoader.load("example-" + i + ".yaml", scenarios.get(i).text());

@@ -75,7 +75,7 @@ class ScenarioValidationTest {
     void anUnknownKeyIsNamedWithTheNearestAllowedKey() {
         assertThat(problems(insertAfter("    scope: report\n", "    onstale: ABANDON\n"))).containsExactly(
                 "t.yaml:10:5: workers[0].onstale: unknown key; did you mean onStale? (allowed: name, count, scope, "
-                        + "startAt, stagger, workTime, idleTime, jobs, onStale, checkDeadline, sequenceWrites, pipelineWrites, "
+                        + "startAt, stagger, workTime, idleTime, jobs, role, onStale, checkDeadline, sequenceWrites, pipelineWrites, "
                         + "writes)");
     }
 
@@ -232,7 +232,7 @@ class ScenarioValidationTest {
                 .containsExactly("t.yaml:15:63: faults[0].duration.uniform[1]: the maximum 1s is below the minimum 3s");
         assertThat(problems(MINIMAL + "faults:\n  - {kind: PAUSE, target: all, every: {gaussian: 1s}}\n"))
                 .containsExactly("t.yaml:15:40: faults[0].every.gaussian: unknown key "
-                        + "(allowed: fixed, uniform, exponential, pareto)");
+                        + "(allowed: fixed, uniform, exponential, pareto, empirical, empiricalRate)");
         assertThat(problems(MINIMAL + "faults:\n  - {kind: PAUSE, target: all, every: 0s}\n"))
                 .containsExactly("t.yaml:15:39: faults[0].every: 0s must be more than 0s");
     }

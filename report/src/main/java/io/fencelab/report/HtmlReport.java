@@ -1,11 +1,12 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.clock.RunTimes;
-import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import java.io.IOException;
@@ -87,6 +88,7 @@ public final class HtmlReport {
             timelineSection(drawn, selection);
             witnessSection();
             ratesSection(full);
+            tuningSection();
             detailsSection();
             out.append("<footer class=\"note\">Written by Fencelab from the run's events. The full detail is in ")
                     .append("<code>events.jsonl</code> beside this file; the figures are also in <code>summary.json</code> ")
@@ -304,6 +306,24 @@ public final class HtmlReport {
                         .append(" seconds; the exact per-second counts are in metrics.csv.</p>\n");
             }
             out.append("</section>\n");
+        }
+
+        // ---- tuning ------------------------------------------------------------------------
+
+        /** The figures a lease setting is tuned by (docs/TUNING.md defines them). */
+        private void tuningSection() {
+            TuningMetrics tuning = TuningMetrics.of(in.events(), judgement);
+            out.append("<section aria-label=\"Tuning\">\n<h2>Tuning</h2>\n<p class=\"note\">What this lease setting cost, ")
+                    .append(Html.esc(TuningText.span(tuning)))
+                    .append(". Rates are per hour or per second of run time; per-second figures are in metrics.csv, ")
+                    .append("and every figure is defined in docs/TUNING.md.</p>\n")
+                    .append("<table class=\"tuning\"><thead><tr><th>figure</th><th class=\"num\">value</th><th>what it counts</th></tr></thead><tbody>");
+            for (TuningText.Row row : TuningText.rows(tuning)) {
+                out.append("<tr id=\"tuning-").append(row.id()).append("\"><th scope=\"row\">").append(Html.esc(row.label()))
+                        .append("</th><td class=\"num\">").append(Html.esc(row.value())).append("</td><td class=\"note\">")
+                        .append(Html.esc(row.meaning())).append("</td></tr>");
+            }
+            out.append("</tbody></table>\n</section>\n");
         }
 
         // ---- details -----------------------------------------------------------------------

@@ -36,8 +36,8 @@ public final class Palette {
         };
     }
 
-    /** How a legend and a tooltip name each kind of write outcome. */
-    static String describe(WriteClass kind) {
+    /** How a legend and a tooltip name each kind of write outcome, in the report and the console. */
+    public static String describe(WriteClass kind) {
         return switch (kind) {
             case ACCEPTED -> "accepted";
             case REJECTED_STALE -> "rejected as stale";

@@ -40,7 +40,7 @@ public final class ReportBundle {
         Path judgement = dir.resolve(JUDGEMENT);
         HtmlReport.write(html, input);
         JudgementJson.write(judgement, input.result().judgement());
-        MetricsCsv.write(csv, input.result().metrics().perSecond());
+        MetricsCsv.write(csv, input);
         SummaryJson.write(summary, input);
         Path log = input.result().eventLog();
         if (!(Files.exists(events) && Files.isSameFile(log, events))) {

@@ -1,8 +1,5 @@
 package io.fencelab.report;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fencelab.engine.check.Judgement;
@@ -11,6 +8,7 @@ import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.metrics.EventCounts;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import java.io.IOException;
@@ -22,13 +20,10 @@ import java.util.Locale;
 /**
  * summary.json: the run's outcome for tools (CI gates, scripts), indented, fields in a fixed order.
  * The seed (and any token) is a decimal string, as in the event log, so no reader can round it;
- * counts are plain numbers. Line ends are {@code \n} on every platform, so the bytes are the same.
+ * counts are plain numbers; {@code tuning} holds the run's tuning figures ({@code docs/TUNING.md}).
+ * Line ends are {@code \n} on every platform, so the bytes are the same.
  */
 public final class SummaryJson {
-
-    private static final ObjectWriter WRITER = EventJson.mapper().writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
 
     private SummaryJson() {
     }
@@ -39,7 +34,7 @@ public final class SummaryJson {
 
     public static String render(ReportInput input) {
         try {
-            return WRITER.writeValueAsString(tree(input)) + "\n";
+            return EventJson.documentWriter().writeValueAsString(tree(input)) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException("cannot write summary.json: " + e.getMessage(), e);
         }
@@ -84,8 +79,29 @@ public final class SummaryJson {
         t.put("acceptedWrites", totals.acceptedWrites());
         // Of the accepted writes, those the checker found applied over newer work (judgement.json lists them).
         t.put("staleOverwrites", judgement.writes().all().stream().filter(WriteJudgement::isStaleOverwrite).count());
+        tuning(root.putObject("tuning"), TuningMetrics.of(input.events(), judgement));
         root.put("events", input.events().size());
         root.put("database", result.database());
         return root;
+    }
+
+    /**
+     * The tuning figures under their stable names ({@link TuningMetrics#NAMES}): counts as whole
+     * numbers, the rest as decimals, a failover time null when no failover happened.
+     */
+    private static void tuning(ObjectNode node, TuningMetrics tuning) {
+        tuning.values().forEach((name, value) -> {
+            switch (name) {
+                case "failovers" -> node.put(name, tuning.failovers());
+                case "wastedJobs" -> node.put(name, tuning.wastedJobs());
+                default -> {
+                    if (value.isNaN()) {
+                        node.putNull(name);
+                    } else {
+                        node.put(name, value.doubleValue());
+                    }
+                }
+            }
+        });
     }
 }

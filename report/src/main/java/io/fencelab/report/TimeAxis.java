@@ -1,11 +1,13 @@
 package io.fencelab.report;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
 
-/** The horizontal scale shared by the timeline and the rate charts, so their x positions agree. */
-final class TimeAxis {
+/**
+ * The horizontal scale shared by the report's timeline and rate charts, so their x positions agree;
+ * and the one rule for where a time axis puts its ticks ({@link #ticks(double, double, double)}),
+ * which the console's timeline uses too.
+ */
+public final class TimeAxis {
 
     static final int WIDTH = 1160;
     static final int LEFT = 168;
@@ -26,24 +28,44 @@ final class TimeAxis {
         return LEFT + (double) Math.min(Math.max(micros, 0), runMicros) / runMicros * PLOT;
     }
 
-    /** Tick positions: 1, 2 or 5 times a power of ten seconds, at most about ten ticks. */
-    List<Long> ticks() {
-        long step = 1;
-        long[] factors = {1, 2, 5};
-        outer:
-        for (long power = 1; power <= 1_000_000_000_000L; power *= 10) {
-            for (long f : factors) {
-                step = f * power;
-                if (runMicros / step <= 10) {
-                    break outer;
+    /** Tick positions over the whole run: at most ten steps. */
+    long[] ticks() {
+        return ticks(0, runMicros, 10);
+    }
+
+    /**
+     * Where ticks go on an axis showing run time {@code fromMicros} to {@code toMicros}: every
+     * multiple of {@link #tickStep tickStep(toMicros - fromMicros, maxSteps)} in that range, ends
+     * included.
+     */
+    public static long[] ticks(double fromMicros, double toMicros, double maxSteps) {
+        long step = tickStep(toMicros - fromMicros, maxSteps);
+        double first = Math.ceil(fromMicros / step);
+        // The step allows at most maxSteps + 1 ticks; the bound also holds for absurd input.
+        double most = Math.floor(Math.max(1, maxSteps)) + 1;
+        int n = (int) Math.max(0, Math.min(most, Math.floor(toMicros / step) - first + 1));
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (long) (first + i) * step;
+        }
+        return out;
+    }
+
+    /**
+     * The step between ticks: 1, 2 or 5 times a power of ten microseconds, the smallest that fits
+     * {@code spanMicros} into at most {@code maxSteps} steps (at least one step, at least 1 µs).
+     */
+    public static long tickStep(double spanMicros, double maxSteps) {
+        double least = spanMicros / Math.max(1, maxSteps);
+        long power = 1;
+        while (true) {
+            for (long factor : new long[] {1, 2, 5}) {
+                if (!(least > factor * power) || power > Long.MAX_VALUE / 100) {
+                    return factor * power;
                 }
             }
+            power *= 10;
         }
-        List<Long> ticks = new ArrayList<>();
-        for (long t = 0; t <= runMicros; t += step) {
-            ticks.add(t);
-        }
-        return ticks;
     }
 
     /** A tick label: {@code 0s}, {@code 10s}, {@code 0.5s}. */

@@ -1,8 +1,8 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;

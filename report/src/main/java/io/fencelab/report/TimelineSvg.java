@@ -1,7 +1,7 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceId;
@@ -8,6 +7,7 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -7,6 +7,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,8 +42,26 @@ class HtmlReportTest {
                 .contains("badge safe\">SAFE")
                 .contains("as expected")
                 .contains("PostgreSQL 17")
-                .contains("<li>A pauses at 10 s for 35 s, as in a long garbage-collection stop.</li>");
+                .contains("<li>A prepares its update. At 10 s, just before writing, its process freezes (a long GC pause).</li>");
         assertThat(html).as("a safe run has no witness section").doesNotContain("<h2>Witnesses</h2>");
+    }
+
+    @Test
+    void theTuningTableShowsTheRunsFigures(Database db, @TempDir Path dir) throws Exception {
+        ReportInput input = Stories.input(Stories.run(db, FencingMode.FENCED, dir), "The paused holder, fenced");
+        TuningMetrics tuning = TuningMetrics.of(input.events(), input.result().judgement());
+
+        String html = HtmlReport.render(input);
+
+        assertThat(html).contains("<h2>Tuning</h2>");
+        for (TuningText.Row row : TuningText.rows(tuning)) {
+            assertThat(html).as(row.label()).contains("<tr id=\"tuning-" + row.id() + "\"><th scope=\"row\">"
+                    + row.label() + "</th><td class=\"num\">" + Html.esc(row.value()) + "</td>");
+        }
+        assertThat(html).as("no holder crashed").contains("<th scope=\"row\">failover time p99</th><td class=\"num\">no failover</td>")
+                .as("A's job was given up after its stale answer")
+                .contains("<th scope=\"row\">wasted jobs</th><td class=\"num\">1</td>");
+        assertThat(tuning.staleWritesPerHour()).as("one refusal in the run").isPositive();
     }
 
     @Test

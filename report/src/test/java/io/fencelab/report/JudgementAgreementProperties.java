@@ -29,9 +29,9 @@ import java.util.Map;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Everything that marks a write or tells the verdict reads the one judgement: for every catalog

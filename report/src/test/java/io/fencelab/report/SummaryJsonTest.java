@@ -8,6 +8,7 @@ import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.metrics.TuningMetrics;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -40,7 +41,8 @@ class SummaryJsonTest {
             fields.add(it.next());
         }
         assertThat(fields).containsExactly("scenario", "title", "seed", "executor", "fencing", "tokenScheme", "verdict",
-                "expected", "expectationMet", "mismatches", "endReason", "witnesses", "settingChanges", "totals", "events", "database");
+                "expected", "expectationMet", "mismatches", "endReason", "witnesses", "settingChanges", "totals", "tuning", "events",
+                "database");
         assertThat(json.get("totals").size()).isEqualTo(6);
         assertThat(json.get("totals").get("staleOverwrites").asLong()).as("from the judgement").isEqualTo(1);
         assertThat(json.get("verdict").asText()).isEqualTo("VIOLATED");
@@ -48,6 +50,24 @@ class SummaryJsonTest {
         assertThat(json.get("events").asInt()).isEqualTo(7);
         assertThat(json.get("witnesses").get(0).get("invariant").asText()).isEqualTo(Invariant.STALE_OVERWRITE.name());
         assertThat(json.get("witnesses").get(0).get("eventSeqs").get(0).isIntegralNumber()).isTrue();
+    }
+
+    @Test
+    void tuningHoldsTheRunsTuningFiguresUnderTheirStableNames(@TempDir Path dir) throws Exception {
+        JsonNode tuning = new ObjectMapper().readTree(SummaryJson.render(Inputs.of(overwrite(), dir.resolve("e"), "t")))
+                .get("tuning");
+
+        List<String> fields = new ArrayList<>();
+        tuning.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).containsExactlyElementsOf(TuningMetrics.NAMES);
+        assertThat(tuning.get("failoverP50Seconds").isNull()).as("no crash, so no failover time").isTrue();
+        assertThat(tuning.get("failovers").isIntegralNumber()).isTrue();
+        assertThat(tuning.get("failovers").asLong()).isZero();
+        assertThat(tuning.get("transitionsPerHour").asDouble()).as("A then B in 3 s").isEqualTo(1200.0);
+        assertThat(tuning.get("staleWritesPerHour").asDouble()).as("A's write accepted over B's, judged stale")
+                .isEqualTo(1200.0);
+        assertThat(tuning.get("unavailability").asDouble()).isZero();
+        assertThat(tuning.get("leaseLoadPerSecond").asDouble()).as("two grants in 3 s").isEqualTo(2.0 / 3);
     }
 
     @Test

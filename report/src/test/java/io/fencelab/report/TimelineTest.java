@@ -1,11 +1,11 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.WriteClass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;

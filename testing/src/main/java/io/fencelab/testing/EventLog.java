@@ -80,6 +80,38 @@ public final class EventLog {
         return add(new Event.FaultInjected(next(), micros(at), fault, appliesTo, 0, ""));
     }
 
+    /**
+     * A crash of {@code holder}, as the faults publish it: {@code FaultInjected(CRASH)} with the
+     * restart delay as its duration (0: it never restarts).
+     */
+    public Event.FaultInjected crashed(double at, String holder, double restartAfterSeconds) {
+        return add(new Event.FaultInjected(next(), micros(at), "CRASH", holder, micros(restartAfterSeconds), "crash"));
+    }
+
+    public Event.FaultHealed faultHealed(double at, String fault, String appliesTo) {
+        return add(new Event.FaultHealed(next(), micros(at), fault, appliesTo));
+    }
+
+    public Event.LeaseExhausted exhausted(double at, String holder, String scope, long token) {
+        return add(new Event.LeaseExhausted(next(), micros(at), holder, scope, token));
+    }
+
+    public Event.LeaseRenewalFailed renewalFailed(double at, String holder, String scope, long token, String reason) {
+        return add(new Event.LeaseRenewalFailed(next(), micros(at), holder, scope, token, reason));
+    }
+
+    public Event.BeliefStarted beliefStarted(double at, String holder, String scope, long token) {
+        return add(new Event.BeliefStarted(next(), micros(at), holder, scope, token));
+    }
+
+    public Event.BeliefEnded beliefEnded(double at, String holder, String scope, long token, String reason) {
+        return add(new Event.BeliefEnded(next(), micros(at), holder, scope, token, reason));
+    }
+
+    public Event.OperationFailed operationFailed(double at, String holder, String operation, String reason) {
+        return add(new Event.OperationFailed(next(), micros(at), holder, operation, reason));
+    }
+
     public Event.WriteAttempted attempted(double at, String holder, String scope, long token, TargetKind target,
                                           String key) {
         return add(new Event.WriteAttempted(next(), micros(at), holder, scope, token, target, key, null));

@@ -1,17 +1,30 @@
 package io.fencelab.app.cli;
 
-import io.fencelab.engine.clock.VirtualClock;
+import io.fencelab.engine.check.FinalStateLoader;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.db.RunContext;
-import io.fencelab.engine.fence.FencedTarget;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.StoredValue;
-import io.fencelab.engine.fence.WriteOutcome;
-import io.fencelab.engine.lease.Lease;
-import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.Catalog;
+import io.fencelab.scenarios.Scenario;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Duration;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,14 +32,18 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * Tells the design note's paused-holder story against real PostgreSQL, step by step, first with
- * fencing and then without, printing what happens at each moment of (virtual) time.
+ * Tells the catalog's paused-holder story against real PostgreSQL: runs the scenario file (simulated)
+ * as written, then again with {@link FencingMode#UNFENCED}, and tells each run from its events, one
+ * line per step that matters, with the times and tokens the events carry and each write as the
+ * checker's judgement classifies it. The last line of each run names what the resource holds in the
+ * database at the end and what the checker concluded.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run the paused-holder story headless, with and without fencing, and print each step.")
 public final class DemoCommand implements Callable<Integer> {
 
-    private static final Duration TTL = Duration.ofSeconds(30);
+    /** The catalog scenario the demo tells. */
+    static final String STORY = "paused-holder";
 
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
@@ -52,63 +69,201 @@ public final class DemoCommand implements Callable<Integer> {
         if (spec != null) {
             out = spec.commandLine().getOut();
         }
+        // The catalog, not a file of that name in the working directory: the demo tells the shipped story.
+        Scenario story = Catalog.shipped().load(STORY);
+        int exit;
         try (Database db = Database.open(database.resolve())) {
-            out.println("Fencelab: the paused-holder story, on " + db.describe());
+            out.println("Fencelab: " + story.notes().title() + " (catalog scenario " + story.name() + "), on "
+                    + db.describe());
             out.println();
-            out.println("With fencing (the resource compares the token and writes in one statement):");
-            tell(db.newRun("demo: paused holder, fenced"), FencingMode.FENCED);
+            Told fenced = tell(db, story.spec());
+            List<String> missed = fenced.completed() ? story.expectation().mismatches(fenced.result(), fenced.events())
+                    : List.of();
             out.println();
-            out.println("Without fencing (the resource takes any write):");
-            tell(db.newRun("demo: paused holder, unfenced"), FencingMode.UNFENCED);
+            Told unfenced = tell(db, story.spec().withFencing(FencingMode.UNFENCED));
+            if (!missed.isEmpty()) {
+                out.println();
+                out.println("The story did not go as its file expects (" + story.expectation().describe() + "):");
+                missed.forEach(m -> out.println("  " + m));
+            }
+            exit = !fenced.completed() || !unfenced.completed() ? ExitCodes.RUN_INCOMPLETE
+                    : missed.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            exit = ExitCodes.RUN_INCOMPLETE;
         }
         out.flush();
-        return ExitCodes.OK;
+        return exit;
     }
 
-    private void tell(RunContext run, FencingMode mode) {
-        VirtualClock clock = new VirtualClock();
-        LeaseService leases = new LeaseService(run, clock);
-        FencedTarget<String> report = FencedTarget.row(run, mode, FirstWritePolicy.CREATE);
-        leases.startScope("report", 41);
-
-        Lease a = leases.acquire("report", "A", TTL).orThrow();
-        say(clock, "A acquires the lease on \"report\": token " + a.token() + ", expires at 30s");
-        at(clock, 5, "A starts preparing an update");
-        at(clock, 10, "A pauses (a GC stall) for 35 s and cannot observe time passing");
-        at(clock, 30, "A's lease expires; A, paused, does not notice");
-        at(clock, 31, "");
-        Lease b = leases.acquire("report", "B", TTL).orThrow();
-        say(clock, "B acquires the lease: token " + b.token());
-        at(clock, 35, "");
-        say(clock, "B writes the report with token " + b.token() + " -> "
-                + describe(report.write("report", "report-1", b.token(), "B's report")));
-        at(clock, 45, "");
-        WriteOutcome late = report.write("report", "report-1", a.token(), "A's older result");
-        say(clock, "A resumes and writes with token " + a.token() + " -> " + describe(late));
-        StoredValue<String> finalState = report.read("report", "report-1").orElseThrow();
-        out.println("  The report holds " + finalState.value() + " (token " + finalState.token() + "). "
-                + (late instanceof WriteOutcome.Stale
-                        ? "The resource refused the stale holder."
-                        : "A's stale write overwrote B's newer work."));
-    }
-
-    private void at(VirtualClock clock, int second, String line) {
-        clock.advanceTo(clock.start().plusSeconds(second));
-        if (!line.isEmpty()) {
-            say(clock, line);
+    private record Told(RunResult result, List<Event> events) {
+        boolean completed() {
+            return result.completed();
         }
     }
 
-    private void say(VirtualClock clock, String line) {
-        out.printf("  %3ds  %s%n", clock.elapsed().toSeconds(), line);
+    /** Runs {@code runSpec} and tells it; the event log is a temporary file, gone afterwards. */
+    private Told tell(Database db, RunSpec runSpec) throws InterruptedException {
+        out.println(heading(runSpec.fencing()));
+        Path log = null;
+        try {
+            log = Files.createTempFile("fencelab-demo-", ".jsonl");
+            try (Run run = Run.prepare(db, runSpec, log)) {
+                RunResult result = run.runToEnd();
+                List<Event> events = EventLogReader.read(result.eventLog());
+                new Steps(result.judgement()).tell(events);
+                if (result.completed()) {
+                    out.println("  " + ending(FinalStateLoader.load(run.runContext()), events, result.judgement()));
+                } else {
+                    out.println("  The run did not complete: " + result.endReason());
+                }
+                return new Told(result, events);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot keep the demo's event log: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(log);
+        }
     }
 
-    private static String describe(WriteOutcome outcome) {
-        return switch (outcome) {
-            case WriteOutcome.Accepted a -> "accepted";
-            case WriteOutcome.Stale s -> "REJECTED as stale (the report already accepted token " + s.highest() + ")";
-            case WriteOutcome.Missing m -> "missing: no resource " + m.key();
-            case WriteOutcome.OutOfOrder o -> "rejected: out of order within token " + o.token();
+    private static String heading(FencingMode mode) {
+        return switch (mode) {
+            case FENCED -> "With fencing (the resource compares the token and writes in one statement):";
+            case CHECK_THEN_WRITE -> "With check-then-write (the resource reads the newest token, then writes "
+                    + "in a second statement):";
+            case UNFENCED -> "Without fencing (the resource takes any write):";
         };
+    }
+
+    /**
+     * The story's steps, one line per event that moves it on, in log order. Events the story does not
+     * need (beliefs, releases, attempts before their outcome) are left out; a holder's waking is told
+     * together with the write it sends at that instant. What a write's outcome means (a stale
+     * overwrite, a stale write refused) is the checker's {@link Judgement}, not decided here.
+     */
+    private final class Steps {
+        private final Judgement judgement;
+        private final Set<String> paused = new HashSet<>();
+        private final Set<String> waking = new HashSet<>();
+
+        Steps(Judgement judgement) {
+            this.judgement = judgement;
+        }
+
+        void tell(List<Event> events) {
+            for (int i = 0; i < events.size(); i++) {
+                Event e = events.get(i);
+                switch (e) {
+                    case Event.LeaseAcquired a -> say(a, "%s acquires the lease on \"%s\": token %d, expires at %s"
+                            .formatted(a.holder(), a.scope(), a.token(), RunTimes.seconds(a.expiresAtMicros())));
+                    case Event.PauseStarted p -> {
+                        paused.add(p.holder());
+                        say(p, "%s pauses (a GC stall) for %s and cannot observe time passing"
+                                .formatted(p.holder(), RunTimes.seconds(p.durationMicros())));
+                    }
+                    case Event.PauseEnded p -> {
+                        paused.remove(p.holder());
+                        if (writesOnWaking(events, i, p)) {
+                            waking.add(p.holder());
+                        } else {
+                            say(p, p.holder() + " resumes");
+                        }
+                    }
+                    case Event.LeaseExpired x -> say(x, paused.contains(x.holder())
+                            ? "%s's lease expires; %s, paused, does not notice".formatted(x.holder(), x.holder())
+                            : "%s's lease expires (token %d)".formatted(x.holder(), x.token()));
+                    case Event.WriteAccepted w -> write(w, w.key(), w.token());
+                    case Event.WriteRejectedStale r -> write(r, r.key(), r.token());
+                    case Event.WriteMissing m -> write(m, m.key(), m.token());
+                    case Event.WriteOutOfOrder o -> write(o, o.key(), o.token());
+                    default -> {
+                        // not a step of the story
+                    }
+                }
+            }
+        }
+
+        private void write(Event e, String key, long token) {
+            String holder = e.holder();
+            String verb = waking.remove(holder) ? "resumes and writes" : "writes";
+            say(e, "%s %s %s with token %d -> %s".formatted(holder, verb, key, token, outcome(e, key)));
+        }
+
+        /** The outcome as the checker classified it. */
+        private String outcome(Event e, String key) {
+            WriteJudgement j = judgement.writes().of(e.seq());
+            if (j == null) {
+                return "not judged";
+            }
+            return switch (j.kind()) {
+                case ACCEPTED -> "accepted";
+                case STALE_OVERWRITE -> "ACCEPTED over newer work (%s already held token %d)".formatted(key, j.against());
+                case REJECTED_STALE -> "REJECTED as stale (%s already accepted token %d)".formatted(key, j.against());
+                case MISSING -> "refused: there is no " + key;
+                case OUT_OF_ORDER -> "REJECTED: a later operation of the same token was already applied";
+            };
+        }
+
+        /** Whether {@code end}'s holder has a write answered at the instant it wakes. */
+        private boolean writesOnWaking(List<Event> events, int at, Event.PauseEnded end) {
+            for (int j = at + 1; j < events.size() && events.get(j).atMicros() == end.atMicros(); j++) {
+                Event e = events.get(j);
+                if (end.holder().equals(e.holder()) && judgement.writes().of(e.seq()) != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private void say(Event e, String line) {
+            out.printf("  %6s  %s%n", RunTimes.seconds(e.atMicros()), line);
+        }
+    }
+
+    /**
+     * What each resource holds in the database at the end, whose write that is (matched by the value's
+     * digest) and, if it is not the write the checker says it must keep, which one that is; then the
+     * checker's conclusion in a sentence.
+     */
+    private static String ending(List<ResourceState> finalState, List<Event> events, Judgement judgement) {
+        StringBuilder s = new StringBuilder();
+        for (ResourceState r : finalState) {
+            String writer = events.stream().filter(e -> e instanceof Event.WriteAccepted)
+                    .map(e -> (Event.WriteAccepted) e)
+                    .filter(w -> r.id().equals(new ResourceId(w.target(), w.scope(), w.key()))
+                            && Objects.equals(w.valueDigest(), r.valueDigest()))
+                    .map(Event::holder).reduce((first, last) -> last).orElse(null);
+            s.append(writer == null ? "%s holds token %d".formatted(r.key(), r.token())
+                    : "%s holds %s's write (token %d)".formatted(r.key(), writer, r.token()));
+            Event.WriteAccepted kept = judgement.kept().get(r.id());
+            if (kept != null && !Objects.equals(kept.valueDigest(), r.valueDigest())) {
+                s.append(", not %s's newer one (token %d)".formatted(kept.holder(), kept.token()));
+            }
+            s.append(". ");
+        }
+        List<WriteJudgement> writes = judgement.writes().all();
+        long refused = writes.stream().filter(w -> w.kind() == WriteClass.REJECTED_STALE).count();
+        long overwrote = writes.stream().filter(WriteJudgement::isStaleOverwrite).count();
+        if (judgement.isSafe()) {
+            return s + (refused == 0 ? "No stale write was attempted."
+                    : refused == 1 ? "The resource refused the stale holder."
+                    : "The resources refused all " + refused + " stale writes.");
+        }
+        if (overwrote > 0) {
+            return s + (overwrote == 1 ? "The stale holder's write overwrote newer work."
+                    : overwrote + " stale writes overwrote newer work.");
+        }
+        return s + "Unsafe: " + judgement.verdict().witnesses().getFirst().summary() + ".";
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            file.toFile().deleteOnExit();
+        }
     }
 }

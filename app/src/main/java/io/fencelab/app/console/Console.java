@@ -8,6 +8,7 @@ import io.fencelab.app.console.control.NavigationController;
 import io.fencelab.app.console.control.RunController;
 import io.fencelab.app.console.control.RunSessions;
 import io.fencelab.app.console.control.ScenarioController;
+import io.fencelab.app.console.control.TuneController;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.view.ConsoleView;
@@ -40,6 +41,7 @@ public final class Console {
     private final NavigationController navigation;
     private final ExportController export;
     private final CompareController compare;
+    private final TuneController tune;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -53,6 +55,7 @@ public final class Console {
         faults = new FaultController(model, sessions);
         export = new ExportController(model, sessions);
         compare = new CompareController(model, sessions);
+        tune = new TuneController(model, sessions, scenarios, loop, runsDir);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -61,7 +64,9 @@ public final class Console {
                 new Intents.Navigation(navigation::zoom, navigation::pan, navigation::pin, navigation::fit,
                         navigation::focusWitness),
                 new Intents.Export(export::exportReport, export::savePng),
-                new Intents.Compare(compare::setCompare, compare::setComparison)), loop);
+                new Intents.Compare(compare::setCompare, compare::setComparison),
+                new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
+                        tune::setMetric, tune::openWorst, tune::show)), loop);
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -133,6 +138,10 @@ public final class Console {
         return compare;
     }
 
+    public TuneController tune() {
+        return tune;
+    }
+
     public ConsoleView view() {
         return view;
     }
@@ -148,6 +157,7 @@ public final class Console {
 
     /** Stops every run and closes the database if the console opened it. */
     public void close() {
+        tune.shutdown();
         sessions.shutdown();
     }
 }

@@ -4,18 +4,21 @@ import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
-import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Comparison;
+import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.event.Event;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Slider;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -258,5 +261,23 @@ class ConsoleControlsTest extends ConsoleTestBase {
                 .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(Event.PauseStarted.class,
                         p -> assertThat(p.holder()).isEqualTo("B")));
         screenshot("hand-fault");
+    }
+
+    @Test
+    void theSpeedSliderSpansExactlyThePacersSpeeds() {
+        Slider slider = fx(() -> (Slider) console.scene().lookup("#speed"));
+        assertThat(fx(() -> Math.pow(10, slider.getMin()))).as("the slowest the slider offers")
+                .isCloseTo(Pacer.MIN_SPEED, offset(1e-12));
+        assertThat(fx(() -> Math.pow(10, slider.getMax()))).as("the fastest the slider offers")
+                .isCloseTo(Pacer.MAX_SPEED, offset(1e-9));
+        assertThat(fx(() -> slider.getTooltip().getText())).as("the tooltip names the same limits")
+                .isEqualTo("Run seconds per real second, from 0.01x to 100x");
+
+        fxRun(() -> slider.setValue(slider.getMax()));
+        assertThat(fx(() -> console.model().speedProperty().get())).as("the slider's end is a speed the pacer allows")
+                .matches(Pacer::isAllowed).isCloseTo(Pacer.MAX_SPEED, offset(1e-9));
+        fxRun(() -> slider.setValue(slider.getMin()));
+        assertThat(fx(() -> console.model().speedProperty().get())).matches(Pacer::isAllowed)
+                .isCloseTo(Pacer.MIN_SPEED, offset(1e-12));
     }
 }

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.view.TimelineView;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.report.Mark;
-import io.fencelab.engine.check.WriteClass;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.control.Button;

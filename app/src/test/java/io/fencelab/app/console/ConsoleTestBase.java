@@ -56,6 +56,17 @@ abstract class ConsoleTestBase {
         waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
     }
 
+    /** Runs catalog scenario {@code name} as fast as it goes and waits until it has ended. */
+    void runToEnd(String name) {
+        waitForDatabase();
+        fxRun(() -> {
+            console.scenarios().select(name);
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil("the run has ended", 60, () -> console.sessions().allOver());
+    }
+
     /** The text of the {@link Label} {@code selector} finds in the console ({@code "#verdict-label"}). */
     String labelText(String selector) {
         return fx(() -> ((Label) console.scene().lookup(selector)).getText());

@@ -1,8 +1,5 @@
 package io.fencelab.app.console;
 
-import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.report.EventText;
-import io.fencelab.engine.clock.RunTimes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.feed.EventFeed;
@@ -10,8 +7,11 @@ import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.EventStore;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.report.EventText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;

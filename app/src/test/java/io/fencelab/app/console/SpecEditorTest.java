@@ -13,14 +13,14 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
-import io.fencelab.engine.run.Workloads;
 import io.fencelab.engine.worker.WorkerSpec;
+import io.fencelab.scenarios.Catalog;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class SpecEditorTest {
 
-    private final RunSpec story = Workloads.pausedHolder(FencingMode.FENCED);
+    private final RunSpec story = Catalog.shipped().load("paused-holder").spec();
 
     @Test
     void theScenariosOwnParametersGiveBackTheSameSpec() {

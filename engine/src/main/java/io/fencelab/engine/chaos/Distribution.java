@@ -1,6 +1,8 @@
 package io.fencelab.engine.chaos;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /** A duration drawn from a seeded generator: how long a fault lasts, or the gap between faults. */
@@ -15,6 +17,8 @@ public sealed interface Distribution {
             case Uniform u -> text(u.min()) + ".." + text(u.max());
             case Exponential e -> "~" + text(e.mean()) + " exponential";
             case Pareto p -> "pareto from " + text(p.scale()) + " (shape " + p.shape() + ", cap " + text(p.cap()) + ")";
+            case Empirical e -> "empirical " + e.source() + " (" + e.samples().size() + " samples, median "
+                    + text(e.quantile(0.5)) + ", max " + text(e.max()) + ")";
         };
     }
 
@@ -76,6 +80,74 @@ public sealed interface Distribution {
             double u = 1 - random.nextDouble();
             long value = Math.round(micros(scale) / Math.pow(u, 1 / shape));
             return ofMicros(Math.min(value, micros(cap)));
+        }
+    }
+
+    /**
+     * The durations a real process showed (its GC pauses, read from its log), drawn at random with
+     * replacement: every sampled value is one of {@code samples}, each as often as the log had it.
+     *
+     * @param source  where the samples came from, for descriptions ({@code g1.log}: a name, not a path,
+     *                so a run's description does not depend on the machine)
+     * @param samples the durations, sorted here, at least one, none negative
+     * @param span    the time the source covered (its first time stamp to its last), or null when it
+     *                had no times; with it, {@link #meanGap()} gives the source's own pause rate
+     */
+    record Empirical(String source, List<Duration> samples, Duration span) implements Distribution {
+        public Empirical {
+            java.util.Objects.requireNonNull(source);
+            if (samples.isEmpty()) {
+                throw new IllegalArgumentException("an empirical distribution needs at least one sample");
+            }
+            if (samples.stream().anyMatch(Duration::isNegative)) {
+                throw new IllegalArgumentException("an empirical distribution's samples must not be negative");
+            }
+            samples = samples.stream().sorted().toList();
+        }
+
+        @Override
+        public Duration sample(RandomGenerator random) {
+            return samples.size() == 1 ? samples.getFirst() : samples.get(random.nextInt(samples.size()));
+        }
+
+        /** The mean of the samples, to the microsecond. */
+        public Duration mean() {
+            return ofMicros(Math.round((double) totalMicros() / samples.size()));
+        }
+
+        private long totalMicros() {
+            long sum = 0;
+            for (Duration d : samples) {
+                sum += micros(d);
+            }
+            return sum;
+        }
+
+        /** The sample at quantile {@code q} (0 to 1; nearest rank): {@code quantile(0.99)} is the p99 pause. */
+        public Duration quantile(double q) {
+            if (!(q >= 0 && q <= 1)) {
+                throw new IllegalArgumentException("a quantile is between 0 and 1, not " + q);
+            }
+            int rank = (int) Math.ceil(q * samples.size());
+            return samples.get(Math.max(0, rank - 1));
+        }
+
+        public Duration max() {
+            return samples.getLast();
+        }
+
+        /**
+         * The source's mean time from the end of one pause to the start of the next: its span less the
+         * time spent in the samples, shared among them; empty without a span or when the samples fill it.
+         * Exponential gaps with this mean repeat the source's pause rate.
+         */
+        public Optional<Duration> meanGap() {
+            if (span == null) {
+                return Optional.empty();
+            }
+            long running = micros(span) - totalMicros();
+            long gap = Math.round((double) running / samples.size());
+            return gap > 0 ? Optional.of(ofMicros(gap)) : Optional.empty();
         }
     }
 

@@ -22,5 +22,11 @@ public enum FaultKind {
     /** The embedded PostgreSQL is stopped and started again after the fault's duration. */
     DATABASE_RESTART,
     /** Acquire and renew answer slowly. */
-    SLOW_LEASE_SERVICE
+    SLOW_LEASE_SERVICE,
+    /**
+     * The holder's process dies without releasing: everything it had scheduled is dropped, its belief
+     * ends, its lease runs out on the service. With a duration it restarts after it as a fresh process
+     * (no belief, no lease), under the same holder name or a new one ({@link FaultSpec.Identity}).
+     */
+    CRASH
 }

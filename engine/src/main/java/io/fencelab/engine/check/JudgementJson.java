@@ -1,8 +1,5 @@
 package io.fencelab.engine.check;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fencelab.engine.event.EventJson;
@@ -19,10 +16,6 @@ import java.util.Locale;
  */
 public final class JudgementJson {
 
-    private static final ObjectWriter WRITER = EventJson.mapper().writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
-
     private JudgementJson() {
     }
 
@@ -32,7 +25,7 @@ public final class JudgementJson {
 
     public static String render(Judgement judgement) {
         try {
-            return WRITER.writeValueAsString(tree(judgement)) + "\n";
+            return EventJson.documentWriter().writeValueAsString(tree(judgement)) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException("cannot write judgement.json: " + e.getMessage(), e);
         }

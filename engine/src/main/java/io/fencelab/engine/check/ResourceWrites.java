@@ -78,6 +78,8 @@ final class ResourceWrites {
             waitingForNewer.get(id).remove(write.token());
             waiting.forEach(stale -> found.add(new Overwrite(stale, write)));
         }
+        // Looked up before this write is recorded: under a broken scheme its own token can equal the one it replaced.
+        WriteAccepted lastUnderReplaced = write.replacedToken() == null ? null : seen.get(write.replacedToken());
         seen.put(write.token(), write);
         boolean belowHighest = before != null && older(write.token(), grantSeq, before.highestToken(),
                 before.highestGrant());
@@ -90,7 +92,7 @@ final class ResourceWrites {
             overwrite = older(write.token(), grantSeq, replaced, replacedGrantSeq);
             if (overwrite) {
                 overwrittenToken = replaced;
-                overwritten = seen.get(replaced);
+                overwritten = lastUnderReplaced;
                 if (overwritten != null) {
                     found.add(new Overwrite(write, overwritten));
                 } else {

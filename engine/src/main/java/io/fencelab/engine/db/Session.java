@@ -13,7 +13,7 @@ import java.util.Map;
  * session as plain JDBC so that the engine adds next to nothing to what PostgreSQL itself costs.
  * Not thread-safe: one session per worker thread.
  */
-public final class Session implements AutoCloseable {
+public final class Session implements io.fencelab.engine.store.StoreSession {
 
     private final Connection connection;
     private final boolean owned;

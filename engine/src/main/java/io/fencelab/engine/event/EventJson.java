@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -61,6 +63,18 @@ public final class EventJson {
     public static ObjectWriter writer() {
         return WRITER;
     }
+
+    /**
+     * Writes a document beside the log (summary.json, judgement.json) indented by two spaces with
+     * {@code \n} line ends on every platform, so the same content gives the same bytes.
+     */
+    public static ObjectWriter documentWriter() {
+        return DOCUMENT_WRITER;
+    }
+
+    private static final ObjectWriter DOCUMENT_WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
 
     /** Reads one JSON object into the event its {@code "type"} names. */
     public static ObjectReader reader() {

@@ -131,7 +131,7 @@ public final class LeaseService {
 
     /** As {@link #acquire(String, String, Duration)} on the worker's own session. */
     public AcquireResult acquire(Session session, String scope, String holder, Duration ttl) {
-        long ttlMicros = micros(ttl);
+        long ttlMicros = ttlMicros(ttl);
         return call(() -> {
             for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
                 PreparedStatement ps = session.prepared(ACQUIRE);
@@ -176,7 +176,7 @@ public final class LeaseService {
 
     /** As {@link #renew(Lease, Duration)} on the worker's own session. */
     public RenewResult renew(Session session, Lease lease, Duration ttl) {
-        long ttlMicros = micros(ttl);
+        long ttlMicros = ttlMicros(ttl);
         return call(() -> {
             PreparedStatement ps = session.prepared(RENEW);
             bindParams(ps, lease.scope(), lease.holder(), ttlMicros);
@@ -257,7 +257,8 @@ public final class LeaseService {
         }
     }
 
-    private static long micros(Duration d) {
+    /** A lease ttl as the statements bind it: whole microseconds, and positive. */
+    public static long ttlMicros(Duration d) {
         if (d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException("a lease ttl must be positive, was " + d);
         }

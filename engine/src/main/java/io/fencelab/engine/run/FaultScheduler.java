@@ -1,7 +1,9 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
 import java.time.Duration;
@@ -41,6 +43,15 @@ final class FaultScheduler {
 
         /** A database restart fault heals (or is healed early): the database comes back. */
         void startDatabase();
+
+        /** Whether the worker {@code holder} is up; a crash of one that is down does nothing. */
+        boolean running(String holder);
+
+        /** A crash fault hits {@code holder}: its process dies ({@link io.fencelab.engine.worker.Worker#crash}). */
+        void crash(String holder);
+
+        /** The crashed {@code holder} restarts as a fresh process, under a new name if {@code newIdentity}. */
+        void restart(String holder, boolean newIdentity);
     }
 
     private final Host host;
@@ -73,12 +84,12 @@ final class FaultScheduler {
                 at(end, pf, () -> sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target())));
             }
             case CONNECTION_KILL -> at(start, pf, () -> {
-                started(pf);
+                started(pf, null);
                 host.killSession(f.target());
             });
             case DATABASE_RESTART -> {
                 at(start, pf, () -> {
-                    started(pf);
+                    started(pf, null);
                     host.stopDatabase();
                 });
                 at(end, pf, () -> {
@@ -86,8 +97,30 @@ final class FaultScheduler {
                     healed(f);
                 });
             }
+            case CRASH -> {
+                boolean newIdentity = pf.spec != null && pf.spec.identity() == FaultSpec.Identity.NEW;
+                boolean restarts = f.length().isPositive();
+                java.util.concurrent.atomic.AtomicBoolean hit = new java.util.concurrent.atomic.AtomicBoolean();
+                at(start, pf, () -> {
+                    if (!host.running(f.target())) {
+                        return; // already down: a dead process cannot crash again
+                    }
+                    hit.set(true);
+                    started(pf, restarts ? "restarts after " + Distribution.text(f.length())
+                            + (newIdentity ? " as a new holder" : " as the same holder") : "never restarts");
+                    host.crash(f.target());
+                });
+                if (restarts) {
+                    at(end, pf, () -> {
+                        if (hit.get()) {
+                            healed(f);
+                            host.restart(f.target(), newIdentity);
+                        }
+                    });
+                }
+            }
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(start, pf, () -> started(pf));
+                at(start, pf, () -> started(pf, null));
                 at(end, pf, () -> healed(f));
             }
         }
@@ -95,14 +128,15 @@ final class FaultScheduler {
 
     /**
      * At run time {@code nowMicros}, cancels {@code pf} if it has not started, or heals it now if it
-     * is under way (a database restart brings the database back). A pause that has begun is left to
-     * run its course; a connection kill that happened cannot be undone.
+     * is under way (a database restart brings the database back). A pause or a crash that has begun is
+     * left to run its course (the crashed holder restarts when planned); a connection kill that
+     * happened cannot be undone.
      */
     void cancel(PlannedFault pf, long nowMicros) {
         FaultOccurrence f = pf.occurrence;
         if (micros(f.start()) > nowMicros) {
             pf.cutAtMicros = micros(f.start());
-        } else if (micros(f.end()) > nowMicros && f.kind() != FaultKind.PAUSE) {
+        } else if (micros(f.end()) > nowMicros && f.kind() != FaultKind.PAUSE && f.kind() != FaultKind.CRASH) {
             pf.cutAtMicros = nowMicros;
             if (f.kind() == FaultKind.DATABASE_RESTART) {
                 host.startDatabase();
@@ -126,9 +160,10 @@ final class FaultScheduler {
         });
     }
 
-    private void started(PlannedFault pf) {
+    /** Publishes the start of {@code pf}; {@code what} says more about it (null: its amount, if any). */
+    private void started(PlannedFault pf, String what) {
         FaultOccurrence f = pf.occurrence;
-        String amount = f.amount().isZero() ? null : "amount " + f.amount();
+        String amount = what != null ? what : f.amount().isZero() ? null : "amount " + f.amount();
         String detail = !pf.byHand ? amount : amount == null ? "by hand" : "by hand, " + amount;
         sink.publish(seq -> new Event.FaultInjected(seq, host.nowMicros(), f.kind().name(), f.target(),
                 micros(f.length()), detail));

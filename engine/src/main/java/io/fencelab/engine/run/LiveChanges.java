@@ -6,6 +6,7 @@ import io.fencelab.engine.chaos.FaultOccurrence;
 import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.worker.Worker;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
@@ -75,11 +76,15 @@ final class LiveChanges {
         }
         changes++;
         run.current = next;
-        if (!cur.leaseTtl().equals(next.leaseTtl())) {
-            changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
-        }
-        if (!cur.renewInterval().equals(next.renewInterval())) {
-            changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+        if (cur.lease() instanceof LeaseProfile.Generic && next.lease() instanceof LeaseProfile.Generic) {
+            if (!cur.leaseTtl().equals(next.leaseTtl())) {
+                changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
+            }
+            if (!cur.renewInterval().equals(next.renewInterval())) {
+                changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+            }
+        } else if (!cur.lease().equals(next.lease())) {
+            changed("lease", cur.lease().describe(), next.lease().describe());
         }
         if (cur.fencing() != next.fencing()) {
             changed("fencing", cur.fencing().name(), next.fencing().name());

@@ -8,10 +8,10 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.store.TargetStore;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -196,8 +196,38 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         }
 
         @Override
+        public boolean running(String holder) {
+            return LiveExecutor.this.running(holder);
+        }
+
+        /** Under the worker's lock, so the crash falls between two of its actions. */
+        @Override
+        public void crash(String holder) {
+            asWorker(holder, Worker::crash);
+        }
+
+        @Override
+        public void restart(String holder, boolean newIdentity) {
+            asWorker(holder, w -> w.restart(newIdentity));
+        }
+
+        @Override
         public void startDatabase() {
             db.startEmbedded();
+        }
+    }
+
+    private void asWorker(String name, java.util.function.Consumer<Worker> action) {
+        Worker w = workers.get(name);
+        if (w == null) {
+            return;
+        }
+        ReentrantLock lock = locks.computeIfAbsent(name, n -> new ReentrantLock());
+        lock.lock();
+        try {
+            action.accept(w);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -302,8 +332,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final ThreadLocal<Worker> acting = new ThreadLocal<>();
 
     @Override
-    public FencedTarget<?> target(TargetKind kind, FencingMode mode) {
-        FencedTarget<?> target = super.target(kind, mode);
+    public TargetStore<?> target(TargetKind kind, FencingMode mode) {
+        TargetStore<?> target = super.target(kind, mode);
         if (mode == FencingMode.CHECK_THEN_WRITE) {
             target.setBetweenCheckAndWrite(() -> {
                 try {
@@ -362,7 +392,12 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     public Duration leaseTtl() {
-        return Duration.ofNanos(realNanos(current.leaseTtl()));
+        return onLeaseClock(current.leaseTtl());
+    }
+
+    @Override
+    protected Duration onLeaseClock(Duration runTime) {
+        return Duration.ofNanos(realNanos(runTime));
     }
 
     @Override

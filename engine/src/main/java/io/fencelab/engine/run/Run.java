@@ -1,6 +1,5 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.check.FinalStateLoader;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
@@ -40,7 +39,10 @@ public final class Run implements AutoCloseable {
     private final LiveExecutor live;
     private RunResult result;
 
-    private Run(Database db, RunSpec spec, Path eventLog) {
+    private Run(Database db, RunSpec spec, Path eventLog, Backend backend) {
+        backend.refusal(spec).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         this.db = db;
         this.spec = spec;
         this.bus = spec.executor() == ExecutorKind.SIMULATED ? EventBus.direct(64) : EventBus.async();
@@ -52,7 +54,7 @@ public final class Run implements AutoCloseable {
         bus.subscribe("recorder", log);
         bus.subscribe("judgement", judgement::accept);
         if (spec.executor() == ExecutorKind.SIMULATED) {
-            simulated = new SimulatedExecutor(db, spec, bus);
+            simulated = new SimulatedExecutor(db, spec, bus, backend);
             live = null;
         } else {
             simulated = null;
@@ -62,7 +64,19 @@ public final class Run implements AutoCloseable {
 
     /** Prepares a run of {@code spec} (its executor kind decides which) that records to {@code eventLog}. */
     public static Run prepare(Database db, RunSpec spec, Path eventLog) {
-        return new Run(db, spec, eventLog);
+        return new Run(db, spec, eventLog, Backend.POSTGRES);
+    }
+
+    /**
+     * As {@link #prepare(Database, RunSpec, Path)} with the leases and fenced resources in
+     * {@code backend}: {@link Backend#MEMORY} for fast simulated sweeps ({@code db} then only names
+     * the PostgreSQL version the model stands for).
+     *
+     * @throws IllegalArgumentException if the backend cannot run the spec ({@link Backend#refusal}: a
+     *                                  live run on the in-memory backend)
+     */
+    public static Run prepare(Database db, RunSpec spec, Path eventLog, Backend backend) {
+        return new Run(db, spec, eventLog, backend);
     }
 
     public EventBus bus() {
@@ -73,8 +87,18 @@ public final class Run implements AutoCloseable {
         return spec;
     }
 
+    /**
+     * The run's database slice.
+     *
+     * @throws IllegalStateException for a run on the in-memory backend
+     */
     public RunContext runContext() {
         return simulated != null ? simulated.runContext() : live.runContext();
+    }
+
+    /** Where the run's leases and fenced resources live. */
+    public io.fencelab.engine.store.RunStore store() {
+        return simulated != null ? simulated.store() : live.store();
     }
 
     /** The simulated executor, for step / run-until / speed control; empty for live runs. */
@@ -115,10 +139,13 @@ public final class Run implements AutoCloseable {
         return finish(end);
     }
 
-    /** Ends the run now; what happened so far is kept and judged. */
+    /**
+     * Ends the run now, from any thread; what happened so far is kept and judged. A simulated run
+     * ends before its next action, on the thread running it.
+     */
     public void stop() {
         if (simulated != null) {
-            simulated.stop();
+            simulated.requestStop();
         } else {
             live.stop();
         }
@@ -137,13 +164,13 @@ public final class Run implements AutoCloseable {
         }
         Judgement judged;
         try {
-            List<ResourceState> finalState = FinalStateLoader.load(runContext());
+            List<ResourceState> finalState = store().finalState();
             judged = judgement.judgement(finalState);
         } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
             judged = judgementSoFar();
         }
-        result = new RunResult(spec, runContext().runId(), end, judged, metricsSoFar(), log.file(),
-                bus.published(), "PostgreSQL " + db.serverVersion());
+        result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), log.file(),
+                bus.published(), store().describe());
         return result;
     }
 

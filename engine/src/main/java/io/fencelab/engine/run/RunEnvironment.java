@@ -8,12 +8,14 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.Lease;
-import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.store.LeaseStore;
+import io.fencelab.engine.store.RunStore;
+import io.fencelab.engine.store.StoreSession;
+import io.fencelab.engine.store.TargetStore;
 import io.fencelab.engine.worker.Worker;
 import io.fencelab.engine.worker.WorkerEnv;
 import io.fencelab.engine.worker.WorkerSpec;
@@ -34,9 +36,10 @@ abstract class RunEnvironment implements WorkerEnv {
 
     protected final Database db;
     protected final RunSpec spec;
-    protected final RunContext run;
+    /** Where the run's leases and fenced resources live: PostgreSQL, or (simulated only) its in-memory model. */
+    protected final RunStore store;
     protected final EventSink sink;
-    protected final LeaseService leases;
+    protected final LeaseStore leases;
     /** The fault plan the run started with, each occurrence with its spec, in plan order. */
     protected final List<PlannedFault> planned;
     /** Every worker ever started; a live run adds to it, so it is only changed under its lock. */
@@ -47,17 +50,23 @@ abstract class RunEnvironment implements WorkerEnv {
      */
     protected volatile RunSpec current;
     private final Map<String, RandomGenerator> randoms = new ConcurrentHashMap<>();
-    private final Map<String, FencedTarget<?>> targets = new ConcurrentHashMap<>();
+    private final Map<String, TargetStore<?>> targets = new ConcurrentHashMap<>();
     /** The service-side view: the current lease per scope, to report its expiry when it passes. */
     private final Map<String, Lease> currentLeases = new ConcurrentHashMap<>();
+    /** Per scope, the last lease that expired without release (an invalidation): the start of a lock-delay. */
+    private final Map<String, Lease> invalidated = new ConcurrentHashMap<>();
     protected volatile boolean finished;
 
     RunEnvironment(Database db, RunSpec spec, EventSink sink, RunClock clock) {
+        this(db, spec, sink, clock, Backend.POSTGRES);
+    }
+
+    RunEnvironment(Database db, RunSpec spec, EventSink sink, RunClock clock, Backend backend) {
         this.db = db;
         this.spec = spec;
         this.sink = sink;
-        this.run = db.newRun(spec.name());
-        this.leases = new LeaseService(run, clock);
+        this.store = backend.open(db, spec, clock);
+        this.leases = store.leases();
         spec.firstTokens().forEach(leases::startScope);
         SplittableRandom root = new SplittableRandom(spec.seed());
         for (WorkerSpec w : spec.workers()) {
@@ -87,8 +96,19 @@ abstract class RunEnvironment implements WorkerEnv {
         return faultsByTarget.values().stream().flatMap(List::stream).toList();
     }
 
+    /**
+     * The run's database slice.
+     *
+     * @throws IllegalStateException for a run on the in-memory backend, which has none
+     */
     public RunContext runContext() {
-        return run;
+        return store.runContext().orElseThrow(() -> new IllegalStateException(
+                "a run on the in-memory backend has no database slice; read its final state from the store"));
+    }
+
+    /** Where the run's leases and fenced resources live. */
+    public RunStore store() {
+        return store;
     }
 
     /** The spec the run started with. */
@@ -108,7 +128,7 @@ abstract class RunEnvironment implements WorkerEnv {
 
     protected void publishStart(String executor) {
         sink.publish(seq -> new Event.RunStarted(seq, nowMicros(), spec.name(), executor, spec.fencing().name(),
-                spec.tokenScheme().name(), spec.seed(), "PostgreSQL " + db.serverVersion()));
+                spec.tokenScheme().name(), spec.seed(), store.semantics()));
     }
 
     protected void publishEnd(String reason) {
@@ -141,19 +161,14 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     /** A connection-kill fault: terminates the session's backend from another connection, as an operator would. */
-    protected void terminate(io.fencelab.engine.db.Session s) {
-        try {
-            int pid = s.backendPid();
-            db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
-                    .mapTo(Boolean.class).one());
-        } catch (java.sql.SQLException | RuntimeException e) {
-            // already gone: the worker finds out on its next statement either way
-        }
+    protected void terminate(StoreSession s) {
+        store.kill(s);
     }
 
     /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */
     protected void expiryDue(Lease lease) {
         if (currentLeases.remove(lease.scope(), lease)) {
+            invalidated.put(lease.scope(), lease);
             sink.publish(seq -> new Event.LeaseExpired(seq, nowMicros(), lease.holder(), lease.scope(), lease.token()));
         }
     }
@@ -178,6 +193,44 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     @Override
+    public io.fencelab.engine.lease.LeaseProfile leaseProfile() {
+        return current.lease();
+    }
+
+    /**
+     * Consul's lock-delay, kept by the executor rather than the fence: after a lease expired without
+     * release (its holder's session was invalidated), the scope grants nothing until the expiry plus
+     * the profile's lock-delay. A release starts no lock-delay.
+     */
+    @Override
+    public java.util.Optional<Lease> lockDelayed(String scope) {
+        Duration delay = current.lease().lockDelay();
+        if (delay.isZero()) {
+            return java.util.Optional.empty();
+        }
+        Instant now = clockNow();
+        Lease held = currentLeases.get(scope);
+        // An expiry the watch has not reported yet counts the same as one it has.
+        Lease gone = held != null && !now.isBefore(held.expiresAt()) ? held : invalidated.get(scope);
+        if (gone == null) {
+            return java.util.Optional.empty();
+        }
+        Instant until = gone.expiresAt().plus(onLeaseClock(delay));
+        return now.isBefore(until) ? java.util.Optional.of(gone.withExpiry(until)) : java.util.Optional.empty();
+    }
+
+    /** A run-time duration as it passes on the lease service's clock (a live run's time scale stretches it). */
+    protected Duration onLeaseClock(Duration runTime) {
+        return runTime;
+    }
+
+    /** Whether the worker named {@code name} is up (a crash fault skips one that is down). */
+    protected boolean running(String name) {
+        Worker w = workers.get(name);
+        return w != null && w.running();
+    }
+
+    @Override
     public Instant holderClock(String holder) {
         return clockNow().plus(active(holder, FaultKind.CLOCK_SKEW));
     }
@@ -190,17 +243,13 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     @Override
-    public LeaseService leases() {
+    public LeaseStore leases() {
         return leases;
     }
 
     @Override
-    public FencedTarget<?> target(TargetKind kind, FencingMode mode) {
-        return targets.computeIfAbsent(kind + "/" + mode, k -> switch (kind) {
-            case ROW -> FencedTarget.row(run, mode, spec.firstWrite());
-            case OBJECT -> FencedTarget.object(run, mode, spec.firstWrite());
-            case POINTER -> FencedTarget.pointer(run, mode, spec.firstWrite());
-        });
+    public TargetStore<?> target(TargetKind kind, FencingMode mode) {
+        return targets.computeIfAbsent(kind + "/" + mode, k -> store.target(kind, mode, spec.firstWrite()));
     }
 
     @Override

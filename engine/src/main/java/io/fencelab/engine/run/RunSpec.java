@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.List;
@@ -14,16 +15,29 @@ import java.util.Objects;
  * Everything a run needs, whichever executor runs it.
  *
  * @param firstTokens starting token per scope (the story's 41); scopes not named start at 1
- * @param renewInterval zero: holders never renew
+ * @param lease what the holders' lease client does: its grant ttl, renewals, deadlines ({@link LeaseProfile})
  * @param timeScale live runs only: real seconds per run second (0.1 runs ten times faster)
  */
-public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, Duration leaseTtl,
-                      Duration renewInterval, FencingMode fencing, TokenScheme tokenScheme,
+public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
+                      FencingMode fencing, TokenScheme tokenScheme,
                       FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
                       ExecutorKind executor, double timeScale) {
 
+    /**
+     * A run with the {@code generic} profile: grants of {@code leaseTtl}, renewed every
+     * {@code renewInterval} (zero: never).
+     */
+    public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, Duration leaseTtl,
+                   Duration renewInterval, FencingMode fencing, TokenScheme tokenScheme,
+                   FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
+                   ExecutorKind executor, double timeScale) {
+        this(name, workers, firstTokens, new LeaseProfile.Generic(leaseTtl, renewInterval), fencing, tokenScheme,
+                firstWrite, faults, seed, duration, executor, timeScale);
+    }
+
     public RunSpec {
         Objects.requireNonNull(name);
+        Objects.requireNonNull(lease, "lease");
         workers = List.copyOf(workers);
         firstTokens = Map.copyOf(firstTokens);
         faults = List.copyOf(faults);
@@ -33,12 +47,22 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         if (workers.stream().map(WorkerSpec::name).distinct().count() != workers.size()) {
             throw new IllegalArgumentException("worker names must be unique");
         }
-        if (!leaseTtl.isPositive() || !duration.isPositive() || renewInterval.isNegative()) {
-            throw new IllegalArgumentException("lease ttl and duration must be positive, renew interval not negative");
+        if (!duration.isPositive()) {
+            throw new IllegalArgumentException("duration must be positive, was " + duration);
         }
         if (!(timeScale > 0)) {
             throw new IllegalArgumentException("time scale must be positive, was " + timeScale);
         }
+    }
+
+    /** How long each grant and renewal lasts in the lease table: the profile's {@link LeaseProfile#grantTtl()}. */
+    public Duration leaseTtl() {
+        return lease.grantTtl();
+    }
+
+    /** How often holders renew (zero: never): the profile's {@link LeaseProfile#renewEvery()}. */
+    public Duration renewInterval() {
+        return lease.renewEvery();
     }
 
     public RunSpec withFencing(FencingMode mode) {
@@ -53,6 +77,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         return toBuilder().executor(kind).build();
     }
 
+    /** This spec with the profile's main lifetime changed (ttl, leaseDuration, lockAtMostFor, …). */
     public RunSpec withLeaseTtl(Duration ttl) {
         return toBuilder().leaseTtl(ttl).build();
     }
@@ -67,8 +92,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         private String name;
         private List<WorkerSpec> workers;
         private Map<String, Long> firstTokens;
-        private Duration leaseTtl;
-        private Duration renewInterval;
+        private LeaseProfile lease;
         private FencingMode fencing;
         private TokenScheme tokenScheme;
         private FirstWritePolicy firstWrite;
@@ -82,8 +106,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
             name = s.name;
             workers = s.workers;
             firstTokens = s.firstTokens;
-            leaseTtl = s.leaseTtl;
-            renewInterval = s.renewInterval;
+            lease = s.lease;
             fencing = s.fencing;
             tokenScheme = s.tokenScheme;
             firstWrite = s.firstWrite;
@@ -104,13 +127,28 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
             return this;
         }
 
-        public Builder leaseTtl(Duration value) {
-            leaseTtl = value;
+        public Builder lease(LeaseProfile value) {
+            lease = value;
             return this;
         }
 
+        /** Changes the profile's main lifetime ({@link LeaseProfile#withTtl}). */
+        public Builder leaseTtl(Duration value) {
+            lease = lease.withTtl(value);
+            return this;
+        }
+
+        /**
+         * Sets the renew interval of a {@code generic} lease.
+         *
+         * @throws IllegalArgumentException for another profile, which renews on its own schedule
+         */
         public Builder renewInterval(Duration value) {
-            renewInterval = value;
+            if (!(lease instanceof LeaseProfile.Generic g)) {
+                throw new IllegalArgumentException("the " + lease.key() + " profile renews on its own schedule; "
+                        + "only a generic lease takes a renew interval");
+            }
+            lease = new LeaseProfile.Generic(g.ttl(), value);
             return this;
         }
 
@@ -150,7 +188,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         }
 
         public RunSpec build() {
-            return new RunSpec(name, workers, firstTokens, leaseTtl, renewInterval, fencing, tokenScheme, firstWrite,
+            return new RunSpec(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite,
                     faults, seed, duration, executor, timeScale);
         }
     }

@@ -1,13 +1,12 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,8 +19,9 @@ import java.util.PriorityQueue;
  * the time is not. The same spec and seed give the same events, byte for byte.
  *
  * <p>Control: {@link #step()} executes the next scheduled action, {@link #runUntil(Duration)} and
- * {@link #runToEnd()} run on; a {@link Pacer} sets the speed against real time. Not thread-safe:
- * drive it from one thread (the console does so from its run thread).
+ * {@link #runToEnd()} run on, never waiting for real time: a caller that plays the run against
+ * real time (the console) paces its steps with an {@link io.fencelab.engine.clock.Pacer}. Not
+ * thread-safe: drive it from one thread (the console does so from its run thread).
  */
 public final class SimulatedExecutor extends RunEnvironment implements AutoCloseable {
 
@@ -35,30 +35,33 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
      * several times faster than fifty cold ones. A worker that a connection-kill fault targets gets a
      * session of its own, so the kill is real and hits only that worker.
      */
-    private Session shared;
-    private final Map<Worker, Session> sessions = new HashMap<>();
+    private StoreSession shared;
+    private final Map<Worker, StoreSession> sessions = new HashMap<>();
     private final java.util.Set<String> killTargets = new java.util.HashSet<>();
     private final FaultScheduler faults;
-    private final Pacer pacer = new Pacer();
     private long order;
     private boolean started;
     private boolean databaseDown;
     private String endReason;
 
     public SimulatedExecutor(Database db, RunSpec spec, EventSink sink) {
-        this(db, spec, sink, new VirtualClock());
+        this(db, spec, sink, Backend.POSTGRES);
     }
 
-    private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock) {
-        super(db, spec, sink, clock);
+    /** A run whose leases and fenced resources live in {@code backend}. */
+    public SimulatedExecutor(Database db, RunSpec spec, EventSink sink, Backend backend) {
+        this(db, spec, sink, new VirtualClock(), backend);
+    }
+
+    private SimulatedExecutor(Database db, RunSpec spec, EventSink sink, VirtualClock clock, Backend backend) {
+        super(db, spec, sink, clock, backend);
         this.clock = clock;
         this.faults = new FaultScheduler(new Faults(), sink);
         faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
     }
 
-    public Pacer pacer() {
-        return pacer;
-    }
+    /** Set by {@link #requestStop()} from another thread; the stepping thread ends the run. */
+    private volatile boolean stopRequested;
 
     /** Run time now. */
     public Duration now() {
@@ -81,6 +84,10 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         if (isOver()) {
             return false;
         }
+        if (stopRequested) {
+            finish("stopped");
+            return false;
+        }
         Action next = queue.poll();
         long end = micros(spec.duration());
         if (next == null || next.atMicros > end) {
@@ -88,13 +95,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             // as a live run does, so both end at the same run time.
             clock.advanceTo(clock.start().plus(spec.duration()));
             finish("completed");
-            return false;
-        }
-        try {
-            pacer.awaitVirtual(next.atMicros);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            queue.add(next);
             return false;
         }
         clock.advanceTo(clock.start().plus(Duration.ofNanos(next.atMicros * 1_000)));
@@ -133,7 +133,16 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
     }
 
-    /** Ends the run now; what happened so far stays in the event log. */
+    /**
+     * Asks the run to end, from any thread: the thread stepping it ends it ({@code stopped}) instead
+     * of its next action. {@link #stop()} is for that thread itself; a run publishes its events on one
+     * thread only.
+     */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Ends the run now; what happened so far stays in the event log. Call on the thread that steps the run. */
     public void stop() {
         if (!isOver()) {
             finish("stopped");
@@ -167,22 +176,37 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         @Override
         public void killSession(String holder) {
             Worker w = workers.get(holder);
-            Session s = w == null ? null : sessions.get(w);
+            StoreSession s = w == null ? null : sessions.get(w);
             if (s != null) {
                 terminate(s);
             }
         }
 
         @Override
+        public boolean running(String holder) {
+            return SimulatedExecutor.this.running(holder);
+        }
+
+        @Override
+        public void crash(String holder) {
+            workers.get(holder).crash();
+        }
+
+        @Override
+        public void restart(String holder, boolean newIdentity) {
+            workers.get(holder).restart(newIdentity);
+        }
+
+        @Override
         public void stopDatabase() {
             databaseDown = true;
             closeSessions();
-            db.stopEmbedded();
+            store.stop();
         }
 
         @Override
         public void startDatabase() {
-            db.startEmbedded();
+            store.start();
             databaseDown = false;
         }
     }
@@ -230,29 +254,29 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     @Override
-    public Session session(Worker worker) {
+    public StoreSession session(Worker worker) {
         if (databaseDown) {
             throw new DatabaseException("database is down (restart fault): connection refused");
         }
         if (killTargets.contains(worker.name())) {
-            return sessions.computeIfAbsent(worker, w -> db.openSession());
+            return sessions.computeIfAbsent(worker, w -> store.openSession());
         }
         if (shared == null) {
-            shared = db.openSession();
+            shared = store.openSession();
         }
         return shared;
     }
 
     @Override
     public void discardSession(Worker worker) {
-        Session s = killTargets.contains(worker.name()) ? sessions.remove(worker) : shared;
+        StoreSession s = killTargets.contains(worker.name()) ? sessions.remove(worker) : shared;
         if (s == shared) {
             shared = null;
         }
         if (s != null) {
             s.close();
         }
-        if (!databaseDown && !db.isReachable()) {
+        if (!databaseDown && !store.isReachable()) {
             finish("failed: database unreachable");
         }
     }
@@ -268,7 +292,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     private void closeSessions() {
-        sessions.values().forEach(Session::close);
+        sessions.values().forEach(StoreSession::close);
         sessions.clear();
         if (shared != null) {
             shared.close();
@@ -280,5 +304,6 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     public void close() {
         stop();
         closeSessions();
+        store.close();
     }
 }

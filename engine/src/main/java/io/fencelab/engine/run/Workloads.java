@@ -17,26 +17,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Built-in workloads for tests, benchmarks and demos until the scenario catalog provides files.
+ * Load shapes built in code, for benchmarks and tests that need more workers than a file would list.
+ * Stories (the paused holder and the rest) live in the scenario catalog, not here.
  */
 public final class Workloads {
     private Workloads() {
-    }
-
-    /**
-     * The design note's story: 30 s lease; A acquires 41 at 0 s and would write at 10 s, but pauses at
-     * 10 s for 35 s; B acquires 42 at 31 s and writes at 35 s; A writes with 41 at 45 s.
-     */
-    public static RunSpec pausedHolder(FencingMode fencing) {
-        List<TargetWrite> report = List.of(new TargetWrite(TargetKind.ROW, "report-1"));
-        WorkerSpec a = new WorkerSpec("A", "report", Duration.ZERO, Duration.ofSeconds(10), report, 1,
-                Duration.ofSeconds(5), StalePolicy.ABANDON, false);
-        WorkerSpec b = new WorkerSpec("B", "report", Duration.ofSeconds(31), Duration.ofSeconds(4), report, 1,
-                Duration.ofSeconds(5), StalePolicy.ABANDON, false);
-        return new RunSpec("paused-holder", List.of(a, b), Map.of("report", 41L), Duration.ofSeconds(30),
-                Duration.ZERO, fencing, TokenScheme.MONOTONIC, FirstWritePolicy.CREATE,
-                List.of(FaultSpec.pause("A", Duration.ofSeconds(10), Duration.ofSeconds(35))), 1L,
-                Duration.ofSeconds(60), ExecutorKind.SIMULATED, 1.0);
     }
 
     /**

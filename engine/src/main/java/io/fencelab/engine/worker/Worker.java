@@ -1,14 +1,16 @@
 package io.fencelab.engine.worker;
 
+import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.check.ValueDigest;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.store.TargetStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -16,12 +18,21 @@ import java.util.function.Supplier;
 
 /**
  * One holder: acquire a lease, work, write every target of the job with its token, renew on an
- * interval, release, and again. Driven by callbacks from its {@link WorkerEnv}, so the simulated and
- * live executors run the very same logic.
+ * interval, release, and again ({@link WorkerRole#JOBS}); or, as a {@link WorkerRole#LEADER}, acquire
+ * once and work job after job under that lease until it is lost. Driven by callbacks from its
+ * {@link WorkerEnv}, so the simulated and live executors run the very same logic. How it renews, when
+ * it gives up on its own and how it waits after a busy answer come from the run's
+ * {@link LeaseProfile}.
  *
  * <p>The worker keeps what it <em>believes</em> (it holds lease N until something tells it
  * otherwise) apart from what the service says: {@code BeliefStarted/Ended} events against
  * {@code LeaseAcquired/Expired/Released}. The gap between the two is the whole story.
+ *
+ * <p>A crash ({@link #crash}) ends the process: its belief ends ({@code reason "crashed"}), nothing it
+ * had scheduled runs, and it never hears a reply again; a request already on the wire still lands and
+ * its outcome is recorded, because the service did act on it. A restart ({@link #restart}) is a fresh
+ * process under the same holder name or the next one ({@code A#2}). {@link #name()} stays the
+ * worker's name in the spec (what faults target); {@link #holder()} is the identity it acts under.
  */
 public final class Worker {
 
@@ -29,6 +40,20 @@ public final class Worker {
 
     private final WorkerSpec spec;
     private final WorkerEnv env;
+
+    /** The identity it acts under: the spec's name, or {@code name#n} after a restart as a new holder. */
+    private volatile String holder;
+    /** Processes so far: 1, then one more per restart. */
+    private int incarnation = 1;
+    /** Bumped by a crash: actions and replies scheduled by an earlier process are dropped. */
+    private long life;
+    private volatile boolean crashed;
+    /** Bumped whenever a belief starts or ends: renew replies and deadlines of an older tenure are ignored. */
+    private long tenure;
+    /** Bumped on every grant and successful renewal: the renew deadline armed before it is void. */
+    private long renewedMark;
+    /** Whether a job is under way (a leader between jobs has none). */
+    private boolean jobInHand;
 
     private Lease lease;
     private long presentedToken;
@@ -49,10 +74,22 @@ public final class Worker {
     public Worker(WorkerSpec spec, WorkerEnv env) {
         this.spec = spec;
         this.env = env;
+        this.holder = spec.name();
     }
 
+    /** The worker's name in the spec: what faults target and executors key it by. */
     public String name() {
         return spec.name();
+    }
+
+    /** The holder identity it acts under now (differs from {@link #name()} after a restart as a new holder). */
+    public String holder() {
+        return holder;
+    }
+
+    /** Whether its process is up (not crashed, or restarted since). */
+    public boolean running() {
+        return !crashed;
     }
 
     public WorkerSpec spec() {
@@ -70,7 +107,39 @@ public final class Worker {
 
     /** Starts after {@code delay} from now rather than at the spec's start time (a worker added mid-run). */
     public void startAfter(Duration delay) {
-        env.later(this, delay, this::tryAcquire);
+        later(delay, this::tryAcquire);
+    }
+
+    /**
+     * The process dies without releasing: its belief ends with reason {@code crashed}, everything it
+     * had scheduled is dropped, and it hears no reply again. Requests already sent still land. Called by
+     * the executor (a {@code CRASH} fault) on the worker's own thread of control.
+     */
+    public void crash() {
+        life++;
+        crashed = true;
+        endBelief("crashed");
+        epoch++;
+        jobInHand = false;
+        outstanding = 0;
+        lease = null;
+    }
+
+    /**
+     * A fresh process starts where the crashed one was: no belief, no lease, its job count from zero; it
+     * tries to acquire at once. With {@code newIdentity} it acts as {@code name#n}, n its incarnation
+     * (2 for the first restart). Returns the holder name it acts under.
+     */
+    public String restart(boolean newIdentity) {
+        incarnation++;
+        if (newIdentity) {
+            holder = spec.name() + "#" + incarnation;
+        }
+        crashed = false;
+        done = false;
+        jobsDone = 0;
+        later(Duration.ZERO, this::tryAcquire);
+        return holder;
     }
 
     /**
@@ -89,24 +158,28 @@ public final class Worker {
         if (retired) {
             done = true;
         }
-        if (env.finished() || done) {
+        if (env.finished() || done || crashed) {
             return;
         }
+        String me = holder;
         rpc("acquire", true, () -> {
-            AcquireResult result = env.leases().acquire(env.session(this), spec.scope(), name(), env.leaseTtl());
+            // A lock-delay (Consul) refuses the grant before the statement: the fence SQL is the same for all.
+            AcquireResult result = env.lockDelayed(spec.scope())
+                    .<AcquireResult>map(d -> new AcquireResult.Busy(d.scope(), d.holder(), d.token(), d.expiresAt()))
+                    .orElseGet(() -> env.leases().acquire(env.session(this), spec.scope(), me, env.leaseTtl()));
             long fencingToken = 0;
             switch (result) {
                 case AcquireResult.Acquired a -> {
                     fencingToken = env.tokenScheme().tokenFor(a.lease(), env.holderClock(name()), env.random(this));
                     long token = fencingToken;
-                    publish(seq -> new Event.LeaseAcquired(seq, env.nowMicros(), name(), spec.scope(),
+                    publish(seq -> new Event.LeaseAcquired(seq, env.nowMicros(), me, spec.scope(),
                             a.lease().token(), token, env.toRunMicros(a.lease().expiresAt())));
                     env.leaseChanged(this, a.lease(), false);
                 }
-                case AcquireResult.Busy b -> publish(seq -> new Event.LeaseBusy(seq, env.nowMicros(), name(),
+                case AcquireResult.Busy b -> publish(seq -> new Event.LeaseBusy(seq, env.nowMicros(), me,
                         spec.scope(), b.holder(), b.token()));
                 case AcquireResult.Exhausted e -> publish(seq -> new Event.LeaseExhausted(seq, env.nowMicros(),
-                        name(), spec.scope(), e.lastToken()));
+                        me, spec.scope(), e.lastToken()));
             }
             return new Grant(result, fencingToken);
         }, this::onAcquired, this::tryAcquire);
@@ -117,19 +190,36 @@ public final class Worker {
             case AcquireResult.Acquired a -> {
                 lease = a.lease();
                 presentedToken = grant.fencingToken();
-                epoch++;
-                job++;
-                writeIndex = 0;
-                blindRetries = 0;
                 believes = true;
-                publish(seq -> new Event.BeliefStarted(seq, env.nowMicros(), name(), spec.scope(), presentedToken));
+                tenure++;
+                String me = holder;
+                long token = presentedToken;
+                publish(seq -> new Event.BeliefStarted(seq, env.nowMicros(), me, spec.scope(), token));
                 scheduleRenewal();
-                long myEpoch = epoch;
-                env.later(this, spec.workTime(), () -> nextWrite(myEpoch));
+                armRenewDeadline();
+                startJob();
             }
-            case AcquireResult.Busy b -> env.later(this, spec.idleTime(), this::tryAcquire);
+            case AcquireResult.Busy b -> later(env.leaseProfile().retryAfterBusy(untilExpiry(b), spec.idleTime(),
+                    env.random(this)), this::tryAcquire);
             case AcquireResult.Exhausted e -> done = true;
         }
+    }
+
+    private Duration untilExpiry(AcquireResult.Busy busy) {
+        if (busy.expiresAt() == null) {
+            return Duration.ZERO;
+        }
+        return Duration.ofNanos(Math.max(0, env.toRunMicros(busy.expiresAt()) - env.nowMicros()) * 1_000);
+    }
+
+    private void startJob() {
+        epoch++;
+        job++;
+        writeIndex = 0;
+        blindRetries = 0;
+        jobInHand = true;
+        long myEpoch = epoch;
+        later(spec.workTime(), () -> nextWrite(myEpoch));
     }
 
     // ---- write ------------------------------------------------------------------------------
@@ -164,16 +254,17 @@ public final class Worker {
     private void send(long myEpoch, int index, Consumer<WriteOutcome> onReply) {
         TargetWrite tw = spec.writes().get(index);
         FencingMode mode = tw.mode() == null ? env.defaultFencing() : tw.mode();
-        FencedTarget<?> target = env.target(tw.target(), mode);
+        TargetStore<?> target = env.target(tw.target(), mode);
         Object value = valueFor(tw, index);
         String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
         long token = presentedToken;
+        String me = holder;
         Long opSeq = spec.sequenceWrites() ? (long) index + 1 : null;
-        publish(seq -> new Event.WriteAttempted(seq, env.nowMicros(), name(), spec.scope(), token, tw.target(),
+        publish(seq -> new Event.WriteAttempted(seq, env.nowMicros(), me, spec.scope(), token, tw.target(),
                 tw.key(), opSeq));
         rpc("write", false, () -> {
             WriteOutcome outcome = write(target, tw.key(), token, opSeq, value);
-            publishOutcome(outcome, tw, digest);
+            publishOutcome(outcome, tw, digest, me, token);
             return outcome;
         }, onReply, () -> send(myEpoch, index, onReply));
     }
@@ -193,20 +284,20 @@ public final class Worker {
     }
 
     @SuppressWarnings("unchecked")
-    private WriteOutcome write(FencedTarget<?> target, String key, long token, Long opSeq, Object value) {
-        return ((FencedTarget<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
+    private WriteOutcome write(TargetStore<?> target, String key, long token, Long opSeq, Object value) {
+        return ((TargetStore<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
     }
 
-    private void publishOutcome(WriteOutcome outcome, TargetWrite tw, String digest) {
+    private void publishOutcome(WriteOutcome outcome, TargetWrite tw, String digest, String me, long token) {
         String scope = spec.scope();
         switch (outcome) {
-            case WriteOutcome.Accepted a -> publish(seq -> new Event.WriteAccepted(seq, env.nowMicros(), name(),
+            case WriteOutcome.Accepted a -> publish(seq -> new Event.WriteAccepted(seq, env.nowMicros(), me,
                     scope, a.token(), tw.target(), tw.key(), digest, a.replaced()));
-            case WriteOutcome.Stale s -> publish(seq -> new Event.WriteRejectedStale(seq, env.nowMicros(), name(),
+            case WriteOutcome.Stale s -> publish(seq -> new Event.WriteRejectedStale(seq, env.nowMicros(), me,
                     scope, s.presented(), tw.target(), tw.key(), s.highest()));
-            case WriteOutcome.Missing m -> publish(seq -> new Event.WriteMissing(seq, env.nowMicros(), name(),
-                    scope, presentedToken, tw.target(), tw.key()));
-            case WriteOutcome.OutOfOrder o -> publish(seq -> new Event.WriteOutOfOrder(seq, env.nowMicros(), name(),
+            case WriteOutcome.Missing m -> publish(seq -> new Event.WriteMissing(seq, env.nowMicros(), me,
+                    scope, token, tw.target(), tw.key()));
+            case WriteOutcome.OutOfOrder o -> publish(seq -> new Event.WriteOutOfOrder(seq, env.nowMicros(), me,
                     scope, o.token(), tw.target(), tw.key(), o.presentedSeq(), o.highestSeq()));
         }
     }
@@ -242,12 +333,13 @@ public final class Worker {
             case REACQUIRE -> {
                 endBelief(why);
                 epoch++;
-                env.later(this, Duration.ZERO, this::tryAcquire);
+                jobInHand = false;
+                later(Duration.ZERO, this::tryAcquire);
             }
             case BLIND_RETRY -> {
                 if (blindRetries < MAX_BLIND_RETRIES) {
                     blindRetries++;
-                    env.later(this, spec.idleTime(), () -> nextWrite(myEpoch));
+                    later(spec.idleTime(), () -> nextWrite(myEpoch));
                 } else {
                     endBelief(why + " (after " + MAX_BLIND_RETRIES + " blind retries)");
                     loseJob();
@@ -260,9 +352,9 @@ public final class Worker {
         // Several writes of one job to the same key are different operations, so their values differ.
         String op = spec.writes().stream().filter(w -> w.equals(tw)).count() > 1 ? ", op " + (index + 1) : "";
         String text = switch (tw.target()) {
-            case ROW -> "report by " + name() + ", job " + job + op;
-            case OBJECT -> "object written by " + name() + ", job " + job + op;
-            case POINTER -> "objects/" + name() + "-job-" + job + op;
+            case ROW -> "report by " + holder + ", job " + job + op;
+            case OBJECT -> "object written by " + holder + ", job " + job + op;
+            case POINTER -> "objects/" + holder + "-job-" + job + op;
         };
         return tw.target() == io.fencelab.engine.fence.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
     }
@@ -274,7 +366,27 @@ public final class Worker {
             return;
         }
         long generation = ++renewGeneration;
-        env.later(this, env.renewInterval(), () -> renew(generation));
+        later(env.renewInterval(), () -> renew(generation));
+    }
+
+    /**
+     * Under a profile with a renew deadline ({@link LeaseProfile#giveUpAfter()}): the holder stops
+     * believing on its own if no renewal succeeds within it from now. Armed at the grant and at every
+     * successful renewal; a later one voids the earlier.
+     */
+    private void armRenewDeadline() {
+        Duration giveUp = env.leaseProfile().giveUpAfter();
+        long mark = ++renewedMark;
+        if (giveUp.isZero()) {
+            return;
+        }
+        long myTenure = tenure;
+        later(giveUp, () -> {
+            if (myTenure == tenure && mark == renewedMark && believes) {
+                endBelief("renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
+                loseJob();
+            }
+        });
     }
 
     private void renew(long generation) {
@@ -282,50 +394,75 @@ public final class Worker {
             return;
         }
         Lease current = lease;
+        String me = holder;
         if (env.renewalsDropped(name())) {
-            publish(seq -> new Event.LeaseRenewalFailed(seq, env.nowMicros(), name(), spec.scope(), current.token(),
+            publish(seq -> new Event.LeaseRenewalFailed(seq, env.nowMicros(), me, spec.scope(), current.token(),
                     "dropped by a renewal-loss fault; the holder does not know"));
             scheduleRenewal();
             return;
         }
         long myEpoch = epoch;
+        long myTenure = tenure;
         rpc("renew", true, () -> {
             RenewResult result = env.leases().renew(env.session(this), current, env.leaseTtl());
             switch (result) {
                 case RenewResult.Renewed r -> {
-                    publish(seq -> new Event.LeaseRenewed(seq, env.nowMicros(), name(), spec.scope(),
+                    publish(seq -> new Event.LeaseRenewed(seq, env.nowMicros(), me, spec.scope(),
                             r.lease().token(), env.toRunMicros(r.lease().expiresAt())));
                     env.leaseChanged(this, r.lease(), false);
                 }
                 case RenewResult.NotHeld n -> publish(seq -> new Event.LeaseRenewalFailed(seq, env.nowMicros(),
-                        name(), spec.scope(), current.token(), "not held: the lease had expired or moved on"));
+                        me, spec.scope(), current.token(), "not held: the lease had expired or moved on"));
             }
             return result;
         }, result -> {
-            if (myEpoch != epoch || generation != renewGeneration) {
+            // A job-per-lease worker stops caring about renewals once its job is over; a leader's lease outlives jobs.
+            boolean stale = spec.role() == WorkerRole.JOBS ? myEpoch != epoch : myTenure != tenure;
+            if (stale || generation != renewGeneration) {
                 return;
             }
             switch (result) {
                 case RenewResult.Renewed r -> {
                     lease = r.lease();
+                    armRenewDeadline();
                     scheduleRenewal();
                 }
                 case RenewResult.NotHeld n -> {
-                    endBelief("renewal failed");
-                    loseJob();
+                    if (env.leaseProfile().noticesLoss()) {
+                        endBelief("renewal failed");
+                        loseJob();
+                    } else {
+                        // Redisson's watchdog, ShedLock's keep-alive: renewals stop, nobody tells the application.
+                        renewGeneration++;
+                    }
                 }
             }
         }, this::scheduleRenewal);
     }
 
     private void finishJob() {
+        jobInHand = false;
+        boolean lastJob = retired || (spec.jobs() > 0 && jobsDone + 1 >= spec.jobs());
+        if (spec.role() == WorkerRole.LEADER && !lastJob) {
+            // The leader keeps its lease: rest, then the next job under the same token.
+            epoch++;
+            jobsDone++;
+            long myTenure = tenure;
+            later(spec.idleTime(), () -> {
+                if (myTenure == tenure && believes && !env.finished()) {
+                    startJob();
+                }
+            });
+            return;
+        }
         Lease finished = lease;
+        String me = holder;
         epoch++;
         jobsDone++;
         rpc("release", true, () -> {
             boolean released = env.leases().release(env.session(this), finished);
             if (released) {
-                publish(seq -> new Event.LeaseReleased(seq, env.nowMicros(), name(), spec.scope(), finished.token()));
+                publish(seq -> new Event.LeaseReleased(seq, env.nowMicros(), me, spec.scope(), finished.token()));
                 env.leaseChanged(this, finished, true);
             }
             return released;
@@ -343,13 +480,19 @@ public final class Worker {
             done = true;
             return;
         }
-        env.later(this, spec.idleTime(), this::tryAcquire);
+        later(spec.idleTime(), this::tryAcquire);
     }
 
-    /** The job is given up (stale, expired, renewal failed): it counts as done, and the worker moves on. */
+    /**
+     * The job is given up (stale, expired, renewal failed, renew deadline): it counts as done, and the
+     * worker moves on; a leader is a candidate again. A leader resting between jobs loses no job.
+     */
     private void loseJob() {
         epoch++;
-        jobsDone++;
+        if (jobInHand || spec.role() == WorkerRole.JOBS) {
+            jobsDone++;
+        }
+        jobInHand = false;
         nextJob();
     }
 
@@ -357,9 +500,21 @@ public final class Worker {
         if (believes) {
             believes = false;
             renewGeneration++;
+            tenure++;
             long token = presentedToken;
-            publish(seq -> new Event.BeliefEnded(seq, env.nowMicros(), name(), spec.scope(), token, reason));
+            String me = holder;
+            publish(seq -> new Event.BeliefEnded(seq, env.nowMicros(), me, spec.scope(), token, reason));
         }
+    }
+
+    /** Runs {@code action} after {@code delay} unless the process crashed meanwhile. */
+    private void later(Duration delay, Runnable action) {
+        long myLife = life;
+        env.later(this, delay, () -> {
+            if (myLife == life) {
+                action.run();
+            }
+        });
     }
 
     // ---- messaging --------------------------------------------------------------------------
@@ -368,6 +523,7 @@ public final class Worker {
      * One request to the database: it leaves now, lands after the request delay (the statement runs
      * then, whatever the worker is doing), and the worker hears the answer after the reply delay
      * (deferred if it is paused). On a database failure it retries with {@code retry} after its idle time.
+     * A request sent before a crash still lands; the crashed process hears no answer.
      */
     private <T> void rpc(String operation, boolean leaseOp, Supplier<T> statement, Consumer<T> onReply, Runnable retry) {
         Duration requestDelay = env.requestDelay(name());
@@ -378,6 +534,8 @@ public final class Worker {
         if (leaseOp) {
             requestDelay = requestDelay.plus(env.leaseServiceDelay(name()));
         }
+        long myLife = life;
+        String me = holder;
         env.inFlight(this, requestDelay, () -> {
             if (env.finished()) {
                 return;
@@ -386,12 +544,20 @@ public final class Worker {
             try {
                 result = statement.get();
             } catch (DatabaseException e) {
-                publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), name(), operation, e.getMessage()));
+                if (myLife != life) {
+                    // Nobody is left to notice, but the broken session must still go: a restarted
+                    // process would otherwise fail its first statement on it.
+                    env.discardSession(this);
+                    return;
+                }
+                publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), me, operation, e.getMessage()));
                 env.discardSession(this);
-                env.later(this, spec.idleTime(), retry);
+                later(spec.idleTime(), retry);
                 return;
             }
-            env.later(this, env.replyDelay(name()), () -> onReply.accept(result));
+            if (myLife == life) {
+                later(env.replyDelay(name()), () -> onReply.accept(result));
+            }
         });
     }
 

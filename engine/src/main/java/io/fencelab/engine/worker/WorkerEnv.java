@@ -1,12 +1,12 @@
 package io.fencelab.engine.worker;
 
-import io.fencelab.engine.db.Session;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
-import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.store.LeaseStore;
+import io.fencelab.engine.store.StoreSession;
+import io.fencelab.engine.store.TargetStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.random.RandomGenerator;
@@ -41,14 +41,14 @@ public interface WorkerEnv {
     EventSink events();
 
     /** The worker's database session, opened on first use. */
-    Session session(Worker worker);
+    StoreSession session(Worker worker);
 
     /** Drops a broken session; the next {@link #session} opens a fresh one. */
     void discardSession(Worker worker);
 
-    LeaseService leases();
+    LeaseStore leases();
 
-    FencedTarget<?> target(TargetKind kind, FencingMode mode);
+    TargetStore<?> target(TargetKind kind, FencingMode mode);
 
     FencingMode defaultFencing();
 
@@ -58,6 +58,16 @@ public interface WorkerEnv {
 
     /** Zero: never renew. */
     Duration renewInterval();
+
+    /** The lease client's behaviour in force: deadlines, loss notice, retry after a busy answer, lock-delay. */
+    io.fencelab.engine.lease.LeaseProfile leaseProfile();
+
+    /**
+     * When {@code scope} is in a lock-delay (an invalidated lease, under a profile with one): that lease,
+     * its expiry moved to the end of the lock-delay; the service grants nothing on the scope until
+     * then. Empty otherwise.
+     */
+    java.util.Optional<io.fencelab.engine.lease.Lease> lockDelayed(String scope);
 
     /** The run's seeded generator for this worker. */
     RandomGenerator random(Worker worker);

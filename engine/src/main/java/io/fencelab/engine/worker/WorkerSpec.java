@@ -21,10 +21,19 @@ import java.util.Objects;
  *                   so the resource can reject a write that arrives after a later one of the same token
  * @param pipelineWrites whether the job's writes are sent back to back without waiting for replies
  *                   (they can then arrive out of order under network jitter)
+ * @param role       one lease per job, or a leader working job after job under one lease
  */
 public record WorkerSpec(String name, String scope, Duration startAt, Duration workTime, List<TargetWrite> writes,
                          int jobs, Duration idleTime, StalePolicy onStale, boolean checkDeadline,
-                         boolean sequenceWrites, boolean pipelineWrites) {
+                         boolean sequenceWrites, boolean pipelineWrites, WorkerRole role) {
+
+    /** A worker that takes one lease per job. */
+    public WorkerSpec(String name, String scope, Duration startAt, Duration workTime, List<TargetWrite> writes,
+                      int jobs, Duration idleTime, StalePolicy onStale, boolean checkDeadline,
+                      boolean sequenceWrites, boolean pipelineWrites) {
+        this(name, scope, startAt, workTime, writes, jobs, idleTime, onStale, checkDeadline, sequenceWrites,
+                pipelineWrites, WorkerRole.JOBS);
+    }
 
     /** A worker that sends its writes one after another, without sequence numbers. */
     public WorkerSpec(String name, String scope, Duration startAt, Duration workTime, List<TargetWrite> writes,
@@ -35,6 +44,10 @@ public record WorkerSpec(String name, String scope, Duration startAt, Duration w
     public WorkerSpec {
         Objects.requireNonNull(name);
         Objects.requireNonNull(scope);
+        Objects.requireNonNull(role);
+        if (name.contains("#")) {
+            throw new IllegalArgumentException("worker " + name + ": '#' is kept for the names of restarted holders");
+        }
         writes = List.copyOf(writes);
         if (writes.isEmpty()) {
             throw new IllegalArgumentException("worker " + name + " writes nothing");

@@ -201,6 +201,28 @@ class SafetyCheckerTest {
     }
 
     @Test
+    void aStaleWriteWhoseTokenCollapsedOntoTheNewerOneIsWitnessedOverTheNewerHoldersWrite() {
+        long collapsed = 9_007_199_254_740_992L;
+        EventLog log = new EventLog();
+        log.acquired(0, "A", "report", collapsed, collapsed, 30);
+        log.acquired(31, "B", "report", collapsed + 1, collapsed, 61);
+        Event.WriteAccepted b = log.accepted(35, "B", "report", collapsed, TargetKind.ROW, "report-1", FROM_B);
+        Event.WriteAccepted a = log.accepted(45, "A", "report", collapsed, TargetKind.ROW, "report-1", FROM_A,
+                collapsed);
+
+        Judgement judgement = SafetyChecker.judgement(log.events());
+
+        assertThat(judgement.writes().of(a.seq())).as("A's write went over B's, though both carry the same number")
+                .isEqualTo(new WriteJudgement(a.seq(), WriteClass.STALE_OVERWRITE, collapsed, b.seq()));
+        assertThat(judgement.verdict().witnesses()).filteredOn(w -> w.invariant() == Invariant.STALE_OVERWRITE)
+                .singleElement().satisfies(w -> {
+                    assertThat(w.summary()).as("names the newer holder's write, not A's own")
+                            .contains("over B's write");
+                    assertThat(w.eventSeqs()).contains(b.seq(), a.seq());
+                });
+    }
+
+    @Test
     void aRefusedStaleWriteIsClassifiedWithTheTokenThatRefusedIt() {
         EventLog log = pausedHolderStory();
         Event.WriteRejectedStale refused = log.rejectedStale(45, "A", "report", 41, TargetKind.ROW, "report-1", 42);

@@ -71,6 +71,25 @@ class FaultSchedulerTest {
             note("start database");
         }
 
+        final java.util.Set<String> down = new java.util.HashSet<>();
+
+        @Override
+        public boolean running(String holder) {
+            return !down.contains(holder);
+        }
+
+        @Override
+        public void crash(String holder) {
+            down.add(holder);
+            note("crash " + holder);
+        }
+
+        @Override
+        public void restart(String holder, boolean newIdentity) {
+            down.remove(holder);
+            note("restart " + holder + (newIdentity ? " as a new holder" : ""));
+        }
+
         /** Runs every action due up to run time {@code t}, and leaves the clock there. */
         void runUntil(Duration t) {
             long limit = t.toNanos() / 1_000;
@@ -174,6 +193,39 @@ class FaultSchedulerTest {
         assertThat(timelineOf(planned(FaultKind.REQUEST_DELAY, "A", 7, 2, Duration.ofSeconds(10)))).containsExactly(
                 "7s FaultInjected REQUEST_DELAY A (amount PT10S)",
                 "9s FaultHealed REQUEST_DELAY A");
+    }
+
+    @Test
+    void aCrashAnnouncesItsRestartThenRestartsAfterItsDurationWithTheHealFirst() {
+        PlannedFault crash = new PlannedFault(new FaultOccurrence(FaultKind.CRASH, "A", Duration.ofSeconds(5),
+                Duration.ofSeconds(10), Duration.ZERO), FaultSpec.crash("A", Duration.ofSeconds(5),
+                Duration.ofSeconds(10), FaultSpec.Identity.NEW), false);
+
+        assertThat(timelineOf(crash)).containsExactly(
+                "5s FaultInjected CRASH A (restarts after 10s as a new holder)",
+                "5s crash A",
+                "15s FaultHealed CRASH A",
+                "15s restart A as a new holder");
+    }
+
+    @Test
+    void aCrashWithoutRestartHasNoHealAndACrashOfADeadHolderDoesNothing() {
+        assertThat(timelineOf(planned(FaultKind.CRASH, "A", 5, 0, Duration.ZERO),
+                planned(FaultKind.CRASH, "A", 9, 3, Duration.ZERO))).containsExactly(
+                "5s FaultInjected CRASH A (never restarts)",
+                "5s crash A");
+    }
+
+    @Test
+    void aCrashUnderWayIsNotUndoneWhenItsSpecIsRemoved() {
+        PlannedFault crash = planned(FaultKind.CRASH, "A", 5, 10, Duration.ZERO);
+
+        assertThat(timelineCancelledAt(crash, Duration.ofSeconds(7))).as("the process still restarts at 15 s")
+                .containsExactly(
+                "5s FaultInjected CRASH A (restarts after 10s as the same holder)",
+                "5s crash A",
+                "15s FaultHealed CRASH A",
+                "15s restart A");
     }
 
     @Test

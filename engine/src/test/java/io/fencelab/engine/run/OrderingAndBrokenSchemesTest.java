@@ -15,11 +15,12 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
-import io.fencelab.testing.EmbeddedDatabase;
-import io.fencelab.testing.RecordingSink;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerSpec;
+import io.fencelab.testing.EmbeddedDatabase;
+import io.fencelab.testing.RecordingSink;
+import io.fencelab.testing.Specs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -79,8 +80,8 @@ class OrderingAndBrokenSchemesTest {
 
     @Test
     void tokensThroughADoubleTransportCollapseAbove2To53(Database db) {
-        RunSpec spec = withScheme(Workloads.pausedHolder(FencingMode.FENCED), TokenScheme.DOUBLE_PRECISION_TRANSPORT,
-                Map.of("report", (1L << 53) + 1 - 1));
+        RunSpec spec = withScheme(Specs.staleHolder(FencingMode.FENCED), TokenScheme.DOUBLE_PRECISION_TRANSPORT,
+                Map.of(Specs.SCOPE, (1L << 53) + 1 - 1));
         RecordingSink sink = new RecordingSink();
         try (SimulatedExecutor run = new SimulatedExecutor(db, spec, sink)) {
             run.runToEnd();
@@ -95,7 +96,7 @@ class OrderingAndBrokenSchemesTest {
 
     @Test
     void tokensFromPerHolderCachesGoBackwardsAndTheCheckerSaysSo(Database db) {
-        RunSpec spec = withScheme(Workloads.pausedHolder(FencingMode.FENCED), TokenScheme.CACHED_PER_HOLDER, Map.of());
+        RunSpec spec = withScheme(Specs.staleHolder(FencingMode.FENCED), TokenScheme.CACHED_PER_HOLDER, Map.of());
         RecordingSink sink = new RecordingSink();
         try (SimulatedExecutor run = new SimulatedExecutor(db, spec, sink)) {
             run.runToEnd();

@@ -26,7 +26,7 @@ class RunTest {
     @Test
     void aFencedStoryIsJudgedSafeWithOneStaleRejection(Database db, @TempDir Path dir) throws Exception {
         RunResult result;
-        try (Run run = Run.prepare(db, Specs.pausedHolder(FencingMode.FENCED), dir.resolve("events.jsonl"))) {
+        try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.FENCED), dir.resolve("events.jsonl"))) {
             result = run.runToEnd();
         }
 
@@ -41,14 +41,14 @@ class RunTest {
     @Test
     void anUnfencedStoryIsJudgedViolatedWhileTheLogHoldsOnlyWhatHappened(Database db, @TempDir Path dir) throws Exception {
         RunResult result;
-        try (Run run = Run.prepare(db, Specs.pausedHolder(FencingMode.UNFENCED), dir.resolve("events.jsonl"))) {
+        try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.UNFENCED), dir.resolve("events.jsonl"))) {
             result = run.runToEnd();
         }
 
         assertThat(result.verdict().kind()).isEqualTo(Verdict.Kind.VIOLATED);
         assertThat(result.verdict().witnesses()).first()
                 .satisfies(w -> assertThat(w.invariant()).isEqualTo(Invariant.STALE_OVERWRITE))
-                .satisfies(w -> assertThat(w.summary()).contains("A wrote with token 41").contains("B's write with token 42"));
+                .satisfies(w -> assertThat(w.summary()).contains("A wrote with token 1").contains("B's write with token 2"));
         List<String> lines = Files.readAllLines(result.eventLog());
         assertThat(lines).as("the log is the history; the checker's conclusions stay beside it")
                 .noneMatch(line -> line.contains("\"Violation\"")).hasSize((int) result.events());
@@ -58,7 +58,7 @@ class RunTest {
         assertThat(result.judgement().classOf(stale.seq())).as("A's late write, in the judgement")
                 .isEqualTo(WriteClass.STALE_OVERWRITE);
         assertThat(result.judgement().writes().of(stale.seq()).against()).as("the newer token it went over")
-                .isEqualTo(42L);
+                .isEqualTo(2L);
     }
 
     @Test

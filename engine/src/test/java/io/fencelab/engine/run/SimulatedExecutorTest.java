@@ -27,23 +27,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SimulatedExecutorTest {
 
     @Test
-    void thePausedHolderStoryEndsWithTheStaleWriteRejected(Database db) {
+    void aHolderPausedPastItsLeaseHasItsLateWriteRejected(Database db) {
         RecordingSink sink = new RecordingSink();
-        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.pausedHolder(FencingMode.FENCED), sink)) {
+        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.staleHolder(FencingMode.FENCED), sink)) {
             run.runToEnd();
 
             assertThat(story(sink.events())).containsExactly(
-                    "0s LeaseAcquired A 41", "0s BeliefStarted A 41",
-                    "10s PauseStarted A",
-                    "30s LeaseExpired A 41",
-                    "31s LeaseAcquired B 42", "31s BeliefStarted B 42",
-                    "35s WriteAttempted B 42", "35s WriteAccepted B 42",
-                    "35s LeaseReleased B 42", "35s BeliefEnded B 42",
-                    "45s PauseEnded A",
-                    "45s WriteAttempted A 41", "45s WriteRejectedStale A 41",
-                    "45s BeliefEnded A 41");
+                    "0s LeaseAcquired A 1", "0s BeliefStarted A 1",
+                    "2s PauseStarted A",
+                    "20s LeaseExpired A 1",
+                    "21s LeaseAcquired B 2", "21s BeliefStarted B 2",
+                    "23s WriteAttempted B 2", "23s WriteAccepted B 2",
+                    "23s LeaseReleased B 2", "23s BeliefEnded B 2",
+                    "27s PauseEnded A",
+                    "27s WriteAttempted A 1", "27s WriteRejectedStale A 1",
+                    "27s BeliefEnded A 1");
             assertThat(FencedTarget.row(run.runContext(), FencingMode.FENCED, FirstWritePolicy.CREATE)
-                    .read("report", "report-1").orElseThrow().value())
+                    .read(Specs.SCOPE, Specs.KEY).orElseThrow().value())
                     .as("the report holds B's body").isEqualTo("report by B, job 1");
             assertThat(sink.events().getLast()).isInstanceOf(Event.RunEnded.class);
         }
@@ -52,13 +52,13 @@ class SimulatedExecutorTest {
     @Test
     void withoutFencingThePausedHolderOverwritesTheNewerHolder(Database db) {
         RecordingSink sink = new RecordingSink();
-        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.pausedHolder(FencingMode.UNFENCED), sink)) {
+        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.staleHolder(FencingMode.UNFENCED), sink)) {
             run.runToEnd();
 
-            assertThat(story(sink.events())).contains("45s WriteAccepted A 41");
+            assertThat(story(sink.events())).contains("27s WriteAccepted A 1");
             assertThat(new FenceAudit(run.runContext()).regressions()).hasSize(1);
             assertThat(FencedTarget.row(run.runContext(), FencingMode.UNFENCED, FirstWritePolicy.CREATE)
-                    .read("report", "report-1").orElseThrow().value()).isEqualTo("report by A, job 1");
+                    .read(Specs.SCOPE, Specs.KEY).orElseThrow().value()).isEqualTo("report by A, job 1");
         }
     }
 
@@ -87,29 +87,29 @@ class SimulatedExecutorTest {
     @Test
     void stepAndRunUntilAdvanceVirtualTimeOnlyAsAsked(Database db) {
         RecordingSink sink = new RecordingSink();
-        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.pausedHolder(FencingMode.FENCED), sink)) {
+        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.staleHolder(FencingMode.FENCED), sink)) {
             run.step();
             assertThat(run.now()).isEqualTo(Duration.ZERO);
 
-            run.runUntil(Duration.ofSeconds(32));
-            assertThat(run.now()).isEqualTo(Duration.ofSeconds(32));
-            assertThat(story(sink.events())).contains("31s LeaseAcquired B 42").doesNotContain("35s WriteAccepted B 42");
+            run.runUntil(Duration.ofSeconds(22));
+            assertThat(run.now()).isEqualTo(Duration.ofSeconds(22));
+            assertThat(story(sink.events())).contains("21s LeaseAcquired B 2").doesNotContain("23s WriteAccepted B 2");
 
             run.stop();
             assertThat(sink.events().getLast()).isEqualTo(
-                    new Event.RunEnded(sink.events().size(), 32_000_000, "stopped"));
+                    new Event.RunEnded(sink.events().size(), 22_000_000, "stopped"));
         }
     }
 
     @Test
     void runningUntilPastTheEndStopsAtTheEnd(Database db) {
         RecordingSink sink = new RecordingSink();
-        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.pausedHolder(FencingMode.FENCED), sink)) {
-            run.runUntil(Duration.ofSeconds(61));
+        try (SimulatedExecutor run = new SimulatedExecutor(db, Specs.staleHolder(FencingMode.FENCED), sink)) {
+            run.runUntil(Duration.ofSeconds(41));
             run.step();
 
             assertThat(run.isOver()).isTrue();
-            assertThat(run.now()).isEqualTo(Duration.ofSeconds(60));
+            assertThat(run.now()).isEqualTo(Duration.ofSeconds(40));
             assertThat(((Event.RunEnded) sink.events().getLast()).reason()).isEqualTo("completed");
         }
     }

@@ -1,16 +1,16 @@
 package io.fencelab.app.console.control;
 
-import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.run.Problems;
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
-import io.fencelab.report.ReportBundle;
-import io.fencelab.report.ReportInput;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.report.ReportBundle;
+import io.fencelab.report.ReportInput;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;

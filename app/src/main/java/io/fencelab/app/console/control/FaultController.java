@@ -1,11 +1,11 @@
 package io.fencelab.app.console.control;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.run.RunDriver;
 import io.fencelab.app.console.run.SpecEditor;
 import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.clock.RunTimes;
 import java.time.Duration;
 
 /**

@@ -108,11 +108,16 @@ public final class RunSessions {
 
     /** Shows a scenario's spec, without hand faults, prepared and paused at its start. */
     void show(RunSpec spec) {
+        show(spec, 0);
+    }
+
+    /** Shows {@code spec} (without hand faults), run as fast as possible up to run time {@code fastForwardMicros}. */
+    void show(RunSpec spec, long fastForwardMicros) {
         replayFile = null;
         handFaults.clear();
         model.handFaults().clear();
         baseSpec = spec;
-        restart(0, false);
+        restart(fastForwardMicros, false);
     }
 
     /** Replays a saved event log in place of any run on show; no database needed. */

@@ -3,6 +3,7 @@ package io.fencelab.app.console.control;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.app.console.run.SpecEditor;
+import io.fencelab.engine.run.RunSpec;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
@@ -88,6 +89,22 @@ public final class ScenarioController {
         model.sourceProperty().set(source);
         model.parametersProperty().set(SpecEditor.parametersOf(scenario.spec()));
         sessions.show(scenario.spec());
+    }
+
+    /**
+     * Shows one setting of a sweep: {@code scenario} (the catalog's with the setting written in) run
+     * with {@code seed}, simulated as the sweep ran it, played to its end at once so the whole run is
+     * on the timeline.
+     */
+    public void showSweepPoint(Scenario scenario, long seed, String source) {
+        model.selectedProperty().set(null);
+        model.compareProperty().set(false);
+        model.scenarioProblemProperty().set("");
+        model.scenarioProperty().set(scenario);
+        model.sourceProperty().set(source);
+        model.parametersProperty().set(SpecEditor.parametersOf(scenario.spec()));
+        RunSpec spec = scenario.spec().withSeed(seed);
+        sessions.show(spec, spec.duration().toNanos() / 1_000 + 1);
     }
 
     /** Replays a saved event log; no database needed. */

@@ -1,15 +1,16 @@
 package io.fencelab.app.console.feed;
 
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.report.EventText;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.RunDriver;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
-import io.fencelab.report.Timeline;
+import io.fencelab.engine.metrics.TuningCollector;
 import io.fencelab.engine.run.RunResult;
+import io.fencelab.report.EventText;
+import io.fencelab.report.Timeline;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,8 +20,9 @@ import java.util.Set;
 /**
  * Once per frame, moves what a run's feed received into its {@link RunModel}: events into the
  * store and the table, new holders and scopes into the filters, the most telling event into the
- * narration line, notices into the phase; then polls the driver for run time, verdict and metrics,
- * and has the timeline rebuilt when events arrived.
+ * narration line, notices into the phase; then polls the driver for run time, verdict and metrics
+ * (and, at the metrics' pace, works out the tuning figures of the events so far), and has the
+ * timeline rebuilt when events arrived.
  */
 public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 
@@ -43,6 +45,8 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private final Set<String> types = new HashSet<>();
     private final ArrayDeque<long[]> rate = new ArrayDeque<>();
     private final List<Event> frameEvents = new ArrayList<>();
+    /** Fed each frame's new events only; asked for its figures at the metrics' pace, not every frame. */
+    private final TuningCollector tuning = new TuningCollector();
     private Event telling;
     private static final long MIN_REBUILD_GAP_NANOS = 30_000_000;
     private boolean timelineStale;
@@ -79,6 +83,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
             model.eventCountProperty().set(model.events().size());
+            tuning.accept(frameEvents);
             timelineStale = true;
         }
         if (telling != null) {
@@ -112,6 +117,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
             if (nowNanos - lastMetricsNanos > METRICS_EVERY_NANOS || moved > 0 && lastMetricsNanos == 0) {
                 model.metricsProperty().set(driver.metricsSoFar());
+                model.tuningProperty().set(tuning.metrics(driver.judgementSoFar()));
                 lastMetricsNanos = nowNanos;
             }
         }
@@ -216,6 +222,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
             model.eventCountProperty().set(model.events().size());
+            tuning.accept(frameEvents);
             frameEvents.clear();
             timelineStale = true;
         }
@@ -232,6 +239,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.verdictProperty().set(finalJudgement.verdict());
             model.metricsProperty().set(driver.metricsSoFar());
         }
+        model.tuningProperty().set(tuning.metrics(finalJudgement));
         // The last timeline is drawn with the final judgement, whether or not events came with the end.
         timelineStale = true;
         verdictChanged();

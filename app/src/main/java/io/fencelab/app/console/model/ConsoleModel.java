@@ -49,6 +49,7 @@ public final class ConsoleModel {
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(this, "comparison",
             Comparison.FENCING);
     private final TimeWindow window = new TimeWindow();
+    private final TuneModel tune = new TuneModel();
 
     /** {@code Database.describe()} once open; what is happening before. */
     public StringProperty databaseProperty() {
@@ -169,5 +170,10 @@ public final class ConsoleModel {
     /** The stretch of time the timelines show (shared, so compared runs stay aligned). */
     public TimeWindow window() {
         return window;
+    }
+
+    /** The Tune view: the sweep asked for, its progress and what it found. */
+    public TuneModel tune() {
+        return tune;
     }
 }

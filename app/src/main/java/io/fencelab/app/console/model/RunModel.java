@@ -5,8 +5,9 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
-import io.fencelab.report.Timeline;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;
+import io.fencelab.report.Timeline;
 import java.util.List;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -42,6 +43,7 @@ public final class RunModel {
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>(this, "verdict", NO_VIOLATION);
     private final ObjectProperty<Judgement> judgement = new SimpleObjectProperty<>(this, "judgement", Judgement.EMPTY);
     private final ObjectProperty<MetricsSnapshot> metrics = new SimpleObjectProperty<>(this, "metrics", NO_METRICS);
+    private final ObjectProperty<TuningMetrics> tuning = new SimpleObjectProperty<>(this, "tuning", TuningMetrics.NONE);
     private final ObjectProperty<RunPhase> phase = new SimpleObjectProperty<>(this, "phase", RunPhase.IDLE);
     private final ObjectProperty<RunInfo> info = new SimpleObjectProperty<>(this, "info", RunInfo.NONE);
     private final ObjectProperty<RunResult> result = new SimpleObjectProperty<>(this, "result");
@@ -120,6 +122,11 @@ public final class RunModel {
         return metrics;
     }
 
+    /** The tuning figures of the events so far (docs/TUNING.md), refreshed a few times a second. */
+    public ObjectProperty<TuningMetrics> tuningProperty() {
+        return tuning;
+    }
+
     public ObjectProperty<RunPhase> phaseProperty() {
         return phase;
     }
@@ -186,6 +193,7 @@ public final class RunModel {
         verdict.set(NO_VIOLATION);
         judgement.set(Judgement.EMPTY);
         metrics.set(NO_METRICS);
+        tuning.set(TuningMetrics.NONE);
         phase.set(RunPhase.IDLE);
         info.set(RunInfo.NONE);
         result.set(null);

@@ -4,13 +4,19 @@ import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.clock.Ticker;
 
 /**
  * What the two drivers that can be paused and stepped (a simulated run and a replayed log) share:
- * the commands from the FX thread, kept under one lock that the driver's own thread waits on.
- * Subclasses implement {@link #drive()} and read the command state under {@link #lock}.
+ * the commands from the FX thread, kept under one lock that the driver's own thread waits on, and
+ * the {@link Pacer} that plays the run against real time (used on the driver's thread only; it
+ * waits on the same lock, so a command ends a wait at once). Subclasses implement
+ * {@link #drive()} and read the command state under {@link #lock}.
  */
 abstract class PlayerDriver extends ThreadedDriver {
+
+    /** Longest wait of a playing run between two looks at the clock (the playhead moves on after each). */
+    private static final long SLICE_NANOS = 8_000_000;
 
     protected final Object lock = new Object();
     protected boolean playing;
@@ -20,9 +26,14 @@ abstract class PlayerDriver extends ThreadedDriver {
     /** Bumped on every command, so a busy loop notices one with a single volatile read. */
     protected volatile int commands;
     protected volatile long nowMicros;
+    /** Real time for everything the driver's thread times (pacing included); a fake one in tests. */
+    protected final Ticker ticker;
+    protected final Pacer pacer;
 
-    protected PlayerDriver(EventFeed feed, String threadName) {
+    protected PlayerDriver(EventFeed feed, String threadName, Ticker ticker) {
         super(feed, threadName);
+        this.ticker = ticker;
+        this.pacer = new Pacer(ticker);
     }
 
     @Override
@@ -45,9 +56,7 @@ abstract class PlayerDriver extends ThreadedDriver {
 
     @Override
     public void setSpeed(double newSpeed) {
-        if (newSpeed != Pacer.AS_FAST_AS_POSSIBLE && (newSpeed < Pacer.MIN_SPEED || newSpeed > Pacer.MAX_SPEED)) {
-            throw new IllegalArgumentException("speed must be between 0.01x and 100x, was " + newSpeed);
-        }
+        Pacer.requireAllowed(newSpeed);
         command(() -> speed = newSpeed);
     }
 
@@ -103,6 +112,27 @@ abstract class PlayerDriver extends ThreadedDriver {
             toldPlaying = play;
         }
         return next;
+    }
+
+    /**
+     * On the driver's thread, while playing: waits until the pacer says run instant
+     * {@code runMicros} is due, but at most a few milliseconds (so the playhead moves smoothly),
+     * and not a moment longer once a command has come since {@code seen} (an interruption counts
+     * as a stop).
+     */
+    protected void awaitDue(long runMicros, int seen) {
+        try {
+            pacer.awaitDue(runMicros, SLICE_NANOS, nanos -> {
+                synchronized (lock) {
+                    if (commands == seen) {
+                        lock.wait(nanos / 1_000_000, (int) (nanos % 1_000_000));
+                    }
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+        }
     }
 
     private void command(Runnable change) {

@@ -1,16 +1,16 @@
 package io.fencelab.app.console.run;
 
-import io.fencelab.engine.check.Judgement;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.run.RunJudgement;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.run.RunJudgement;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,15 +26,20 @@ public final class ReplayDriver extends PlayerDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplayDriver.class);
 
-    private static final long SLICE_NANOS = 8_000_000;
-    private static final int FLAT_BATCH = 4096;
+    /** The most events handed over at once (as fast as possible, a command is noticed between batches). */
+    private static final int BATCH = 4096;
 
     private final Path file;
 
     private final RunJudgement judgement = new RunJudgement();
 
     public ReplayDriver(Path file, EventFeed feed) {
-        super(feed, "fencelab-replay");
+        this(file, feed, Ticker.system());
+    }
+
+    /** Paced by {@code ticker}'s time (a fake one in tests). */
+    ReplayDriver(Path file, EventFeed feed, Ticker ticker) {
+        super(feed, "fencelab-replay", ticker);
         this.file = file;
     }
 
@@ -94,42 +99,34 @@ public final class ReplayDriver extends PlayerDriver {
             if (c == null) {
                 return;
             }
-            if (c.step()) {
-                next = hand(events, next, next + 1);
-            } else if (c.speed() == Pacer.AS_FAST_AS_POSSIBLE) {
-                int seen = commands;
-                while (next < events.size() && commands == seen) {
-                    next = hand(events, next, Math.min(events.size(), next + FLAT_BATCH));
-                }
-            } else {
-                next = paced(events, next, c.speed());
-            }
+            next = c.step() ? hand(events, next, next + 1) : playOn(events, next, c.speed());
         }
     }
 
-    private int paced(List<Event> events, int from, double speed) {
+    /**
+     * Plays at {@code speed} (paced by the {@link #pacer}, or as fast as possible) until a command
+     * arrives or the log ends: hands over the events that are due, at most {@link #BATCH} at a time,
+     * and moves the playhead on smoothly, never past the next event not yet handed over.
+     */
+    private int playOn(List<Event> events, int from, double speed) {
         int seen = commands;
         int next = from;
-        long realAnchor = System.nanoTime();
-        long virtualAnchor = nowMicros;
-        while (next < events.size() && commands == seen) {
-            long target = virtualAnchor + (long) ((System.nanoTime() - realAnchor) / 1_000.0 * speed);
-            int until = next;
-            while (until < events.size() && events.get(until).atMicros() <= target) {
-                until++;
-            }
-            next = hand(events, next, until);
-            nowMicros = Math.max(nowMicros, Math.min(target, events.getLast().atMicros()));
-            synchronized (lock) {
-                if (commands == seen) {
-                    try {
-                        lock.wait(SLICE_NANOS / 1_000_000);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return events.size();
-                    }
+        pacer.play(nowMicros, speed);
+        try {
+            while (next < events.size() && commands == seen) {
+                int until = next;
+                while (until < events.size() && until - next < BATCH && pacer.isDue(events.get(until).atMicros())) {
+                    until++;
+                }
+                next = hand(events, next, until);
+                if (next < events.size()) {
+                    long due = events.get(next).atMicros();
+                    nowMicros = Math.max(nowMicros, Math.min(pacer.runMicros(), due));
+                    awaitDue(due, seen);
                 }
             }
+        } finally {
+            pacer.pause();
         }
         return next;
     }

@@ -1,7 +1,7 @@
 package io.fencelab.app.console.run;
 
-import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.RunSpec;

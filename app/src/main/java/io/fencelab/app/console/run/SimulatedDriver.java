@@ -5,6 +5,7 @@ import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.clock.Pacer;
+import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -16,11 +17,11 @@ import java.nio.file.Path;
  * Drives a simulated run from its own thread ({@code fencelab-simulated}): the executor is
  * single-threaded and does real SQL, so neither may happen on the FX thread.
  *
- * <p>Speed: the engine's {@link Pacer} is left at "as fast as possible" and the driver paces the
- * run itself: it executes the next action, then holds its events back until real time, at the
- * chosen speed, reaches the action's instant (see {@link #loop}). The playhead moves smoothly
- * through quiet stretches, and pause or a new speed take effect at once, where a pacer sleeping
- * until the next action could sleep for minutes at 0.01x.
+ * <p>Speed: the executor never waits; the driver paces the run with its {@link Pacer}: it
+ * executes the next action, then holds its events back until the pacer says the action's instant
+ * is due at the chosen speed (see {@link #playOn}). The playhead moves smoothly through quiet
+ * stretches, and pause or a new speed take effect at once: the wait ends on any command, where a
+ * pacer sleeping until the next action could sleep for minutes at 0.01x.
  *
  * <p>After every step the driver flushes the run's (direct) bus, so the console sees events as
  * soon as they are due, and the batches are the same at any speed (and as {@code Run.runToEnd}'s).
@@ -29,10 +30,6 @@ public final class SimulatedDriver extends PlayerDriver {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SimulatedDriver.class);
 
-    /** Longest wait of a paced run between two looks at its commands and the clock. */
-    private static final long SLICE_NANOS = 8_000_000;
-    /** How often an as-fast-as-possible run moves the playhead. */
-    private static final long FLUSH_NANOS = 15_000_000;
     /** A step that took this long (the database was slow) restarts the pacing instead of catching up. */
     private static final long LAG_NANOS = 250_000_000;
 
@@ -41,14 +38,12 @@ public final class SimulatedDriver extends PlayerDriver {
     private final Path eventLog;
     private final long fastForwardMicros;
 
-
-
     /**
      * @param fastForwardMicros run as fast as possible up to this run time before pausing (0: start
      *                          paused at the beginning); used to restart a run with a change "from now"
      */
     public SimulatedDriver(Database db, RunSpec spec, Path eventLog, EventFeed feed, long fastForwardMicros) {
-        super(feed, "fencelab-simulated");
+        super(feed, "fencelab-simulated", Ticker.system());
         this.db = db;
         this.spec = spec;
         this.eventLog = eventLog;
@@ -60,7 +55,6 @@ public final class SimulatedDriver extends PlayerDriver {
         return new Capabilities(true, true, false);
     }
 
-
     // ---- the driver's thread ------------------------------------------------------------------
 
     @Override
@@ -71,7 +65,6 @@ public final class SimulatedDriver extends PlayerDriver {
         }
         try (Run r = prepared) {
             SimulatedExecutor executor = r.simulatedExecutor().orElseThrow();
-            executor.pacer().setSpeed(Pacer.AS_FAST_AS_POSSIBLE);
             feed.notice(new Notice.Prepared(RunInfo.of(spec)));
             String failure = null;
             try {
@@ -141,11 +134,8 @@ public final class SimulatedDriver extends PlayerDriver {
 
     /**
      * The console's pacing. Every executor step is flushed to the bus on its own, whatever the
-     * speed, so the batches every consumer sees (and so where the checker's {@code Violation}
-     * events land in the log) depend only on the run, never on the speed or on pauses: a restart
-     * with the same seed gives the same log. A paced run executes the next action at once (its
-     * SQL runs at its virtual instant) but holds its events back until real time, at the chosen
-     * speed, reaches that instant; meanwhile the playhead moves on smoothly.
+     * speed, so the batches every consumer sees depend only on the run, never on the speed or on
+     * pauses: a restart with the same seed gives the same log.
      */
     private void loop(Run r, SimulatedExecutor executor) {
         while (!executor.isOver() || pending) {
@@ -158,10 +148,8 @@ public final class SimulatedDriver extends PlayerDriver {
             }
             if (c.step()) {
                 stepOnce(r, executor);
-            } else if (c.speed() == Pacer.AS_FAST_AS_POSSIBLE) {
-                runFlat(r, executor);
             } else {
-                runPaced(r, executor, c.speed());
+                playOn(r, executor, c.speed());
             }
         }
     }
@@ -188,57 +176,37 @@ public final class SimulatedDriver extends PlayerDriver {
         nowMicros = micros(executor);
     }
 
-    /** As fast as possible, until a command arrives or the run ends. */
-    private void runFlat(Run r, SimulatedExecutor executor) {
+    /**
+     * Plays at {@code speed} (run seconds per real second, or as fast as possible) until a command
+     * arrives or the run and its last events are over. The next action is executed at once (its
+     * SQL runs at its virtual instant), but its events are held back until the {@link #pacer} says
+     * that instant is due; meanwhile the playhead moves on smoothly, never past the held-back
+     * action. As fast as possible, every instant is due at once.
+     */
+    private void playOn(Run r, SimulatedExecutor executor, double speed) {
         int seen = commands;
-        release(r, executor);
-        long lastShown = System.nanoTime();
-        while (!executor.isOver() && commands == seen) {
-            stepAndFlush(r, executor);
-            long t = System.nanoTime();
-            if (t - lastShown > FLUSH_NANOS) {
-                nowMicros = micros(executor);
-                lastShown = t;
-            }
-        }
-        nowMicros = micros(executor);
-    }
-
-    /** At {@code speed} run seconds per real second, until a command arrives or the run (and its last events) is over. */
-    private void runPaced(Run r, SimulatedExecutor executor, double speed) {
-        int seen = commands;
-        long realAnchor = System.nanoTime();
-        long virtualAnchor = nowMicros;
-        while ((!executor.isOver() || pending) && commands == seen) {
-            if (!pending) {
-                long before = System.nanoTime();
-                executor.step();
-                pending = true;
-                if (System.nanoTime() - before > LAG_NANOS) {
-                    // The database could not keep up: go on from here rather than rush to catch up.
-                    realAnchor = System.nanoTime();
-                    virtualAnchor = nowMicros;
-                }
-            }
-            long due = micros(executor);
-            long paced = virtualAnchor + (long) ((System.nanoTime() - realAnchor) / 1_000.0 * speed);
-            if (paced >= due) {
-                release(r, executor);
-                continue;
-            }
-            nowMicros = Math.max(nowMicros, paced);
-            long waitNanos = Math.min(SLICE_NANOS, (long) ((due - paced) * 1_000 / speed) + 1);
-            synchronized (lock) {
-                if (commands == seen) {
-                    try {
-                        lock.wait(Math.max(1, waitNanos / 1_000_000), 0);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        stopRequested = true;
-                        commands++;
+        pacer.play(nowMicros, speed);
+        try {
+            while ((!executor.isOver() || pending) && commands == seen) {
+                if (!pending) {
+                    long before = ticker.nanos();
+                    executor.step();
+                    pending = true;
+                    if (ticker.nanos() - before > LAG_NANOS) {
+                        // The database could not keep up: go on from here rather than rush to catch up.
+                        pacer.play(nowMicros, speed);
                     }
                 }
+                long due = micros(executor);
+                if (pacer.isDue(due)) {
+                    release(r, executor);
+                } else {
+                    nowMicros = Math.max(nowMicros, Math.min(pacer.runMicros(), due));
+                    awaitDue(due, seen);
+                }
             }
+        } finally {
+            pacer.pause();
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.fencelab.app.console.run;
 
-import io.fencelab.engine.check.Judgement;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.metrics.MetricsSnapshot;

@@ -61,6 +61,9 @@ public final class ConsoleView extends BorderPane {
     final StatusBar status;
     final TabPane below = new TabPane();
     final Label databaseProblem = new Label();
+    /** The two modes: a run on the timeline, or tuning by sweeps. */
+    final TabPane modes = new TabPane();
+    final TuneView tune;
     private Dialogs dialogs;
     private final VBox centre;
     private final SplitPane middle;
@@ -127,8 +130,25 @@ public final class ConsoleView extends BorderPane {
         columns.setDividerPositions(0.21, 0.78);
         SplitPane.setResizableWithParent(catalog, false);
         SplitPane.setResizableWithParent(verdict, false);
+        tune = new TuneView(model, intents.tune(), loop);
+        Tab runTab = new Tab("Run", columns);
+        Tab tuneTab = new Tab("Tune", tune);
+        runTab.setClosable(false);
+        tuneTab.setClosable(false);
+        runTab.setId("run-tab");
+        tuneTab.setId("tune-tab");
+        modes.getTabs().addAll(runTab, tuneTab);
+        modes.setId("modes");
+        modes.getStyleClass().add("modes");
+        tuneTab.selectedProperty().addListener((o, was, now) -> {
+            if (now != model.tune().shownProperty().get()) {
+                intents.tune().show().accept(now);
+            }
+        });
+        model.tune().shownProperty().addListener((o, was, now) -> modes.getSelectionModel().select(now ? tuneTab
+                : runTab));
         setTop(new VBox(controls, databaseProblem));
-        setCenter(columns);
+        setCenter(modes);
         setBottom(status);
 
         for (RunModel r : new RunModel[] {model.main(), model.first(), model.second()}) {
@@ -207,6 +227,10 @@ public final class ConsoleView extends BorderPane {
 
     public TimelineView timeline() {
         return timeline;
+    }
+
+    public TuneView tune() {
+        return tune;
     }
 
     /** The real dialogs: file and directory choosers owned by the window. */

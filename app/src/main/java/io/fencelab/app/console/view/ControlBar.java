@@ -3,6 +3,7 @@ package io.fencelab.app.console.view;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.clock.Pacer;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -21,15 +22,16 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The transport controls: play or pause, single step, speed (a logarithmic slider from 0.01x to
- * 100x, or as fast as possible), restart with the same seed or a new one, compare fencing on and
- * off, export, and open a saved run.
+ * The transport controls: play or pause, single step, speed (a logarithmic slider over the
+ * {@link Pacer}'s speeds, or as fast as possible), restart with the same seed or a new one, compare
+ * fencing on and off, export, and open a saved run.
  */
 final class ControlBar extends HBox {
 
     final Button play = new Button("Play");
     final Button step = new Button("Step");
-    final Slider speed = new Slider(-2, 2, 0);
+    /** log10 of the speed, so every factor of ten gets the same room. */
+    final Slider speed = new Slider(Math.log10(Pacer.MIN_SPEED), Math.log10(Pacer.MAX_SPEED), 0);
     final Label speedLabel = new Label("1x");
     final CheckBox fastest = new CheckBox("as fast as possible");
     final Button restart = new Button("Restart");
@@ -86,7 +88,8 @@ final class ControlBar extends HBox {
         speed.setPrefWidth(170);
         speed.setMajorTickUnit(1);
         speed.setShowTickMarks(true);
-        speed.setTooltip(new Tooltip("Run seconds per real second, from 0.01x to 100x"));
+        speed.setTooltip(new Tooltip("Run seconds per real second, from " + speedText(Pacer.MIN_SPEED) + " to "
+                + speedText(Pacer.MAX_SPEED)));
         speed.valueProperty().addListener((o, was, now) -> {
             if (Math.abs(Math.log10(model.speedProperty().get()) - now.doubleValue()) > 1e-9) {
                 runs.speed().accept(roundSpeed(Math.pow(10, now.doubleValue())));

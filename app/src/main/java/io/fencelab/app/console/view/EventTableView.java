@@ -1,11 +1,11 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.check.WriteClass;
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.report.EventText;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.report.EventText;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.report.Palette;
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.report.Palette;
 import javafx.scene.paint.Color;
 
 /**
@@ -51,17 +51,6 @@ enum Ink {
             case MISSING -> MISSING;
             case OUT_OF_ORDER -> OUT_OF_ORDER;
             case STALE_OVERWRITE -> OVERWROTE;
-        };
-    }
-
-    /** How a legend and a tooltip name each kind of write outcome. */
-    static String words(WriteClass kind) {
-        return switch (kind) {
-            case ACCEPTED -> "write accepted";
-            case REJECTED_STALE -> "write rejected as stale";
-            case MISSING -> "write to a missing resource";
-            case OUT_OF_ORDER -> "write out of order";
-            case STALE_OVERWRITE -> "stale write accepted over a newer one";
         };
     }
 }

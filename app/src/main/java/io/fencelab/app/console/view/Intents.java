@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
+import java.util.function.IntConsumer;
 import java.util.function.ObjIntConsumer;
 import java.util.function.ObjLongConsumer;
 
@@ -19,7 +20,7 @@ import java.util.function.ObjLongConsumer;
  * one place views and controllers meet. Controllers answer by changing the model, which views bind to.
  */
 public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
-                      Compare compare) {
+                      Compare compare, Tune tune) {
 
     /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
@@ -48,6 +49,15 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
 
     /** Comparing on or off, and what the two runs differ in. */
     public record Compare(Consumer<Boolean> compare, Consumer<Comparison> comparison) {
+    }
+
+    /**
+     * The Tune view: choose the scenario to sweep (fills the form), run the form's sweep, stop it,
+     * resume it on its folder, write its report, choose the heatmap's metric, open a point's worst
+     * seed on the timeline (by the point's index), show the Tune view (true) or the timeline.
+     */
+    public record Tune(Consumer<String> scenario, Runnable run, Runnable stop, Runnable resume, Runnable export,
+                       Consumer<String> metric, IntConsumer openWorst, Consumer<Boolean> show) {
     }
 
     @FunctionalInterface

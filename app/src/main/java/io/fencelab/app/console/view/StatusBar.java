@@ -1,9 +1,9 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunModel;
+import io.fencelab.engine.clock.RunTimes;
 import java.util.Locale;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Insets;

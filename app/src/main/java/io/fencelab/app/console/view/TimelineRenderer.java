@@ -1,15 +1,16 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.report.Highlights;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Mark;
 import io.fencelab.report.ResourceLane;
 import io.fencelab.report.Span;
+import io.fencelab.report.TimeAxis;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
-import io.fencelab.engine.check.WriteClass;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -143,7 +144,7 @@ final class TimelineRenderer {
             }
         }
         // Vertical grid at the axis ticks.
-        for (double tick : ticks(x)) {
+        for (long tick : ticks(x)) {
             double px = x.at(tick);
             lanes.line(Ink.GRID, px, AXIS, px, lanesBottom, 1, false);
         }
@@ -227,13 +228,13 @@ final class TimelineRenderer {
         axis.line(Ink.SEPARATOR, 0, AXIS - 0.5, width, AXIS - 0.5, 1, false);
         axis.line(Ink.SEPARATOR, GUTTER - 0.5, 0, GUTTER - 0.5, 2000, 1, false);
         axis.text(Ink.TEXT_MUTED, "run time", 8, AXIS / 2, SMALL, TextAlignment.LEFT);
-        for (double tick : ticks(x)) {
+        for (long tick : ticks(x)) {
             double px = x.at(tick);
             if (px < GUTTER || px > width - RIGHT_PAD + 1) {
                 continue;
             }
             axis.line(Ink.SEPARATOR, px, AXIS - 6, px, AXIS, 1, false);
-            axis.text(Ink.TEXT, RunTimes.brief(Math.round(tick)), px, AXIS / 2 - 2, AXIS_FONT,
+            axis.text(Ink.TEXT, RunTimes.brief(tick), px, AXIS / 2 - 2, AXIS_FONT,
                     TextAlignment.CENTER);
         }
     }
@@ -531,26 +532,9 @@ final class TimelineRenderer {
         }
     }
 
-    /** Tick positions (run micros) at a round step giving about one tick per 110 px. */
-    static double[] ticks(Scale x) {
-        double step = niceStep(x.span / Math.max(1, x.width / 110));
-        double first = Math.ceil(x.start / step) * step;
-        int n = (int) Math.max(0, Math.min(200, Math.floor((x.end() - first) / step) + 1));
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = first + i * step;
-        }
-        return out;
-    }
-
-    static double niceStep(double raw) {
-        double p = Math.pow(10, Math.floor(Math.log10(Math.max(1, raw))));
-        for (double m : new double[] {1, 2, 5, 10}) {
-            if (raw <= m * p) {
-                return m * p;
-            }
-        }
-        return 10 * p;
+    /** Tick positions (run micros): the report's rule, about one tick per 110 px at most. */
+    static long[] ticks(Scale x) {
+        return TimeAxis.ticks(x.start, x.end(), x.width / 110);
     }
 
     /** Run time to canvas x. */

@@ -1,13 +1,14 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.report.EventText;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.TimeWindow;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.report.EventText;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Mark;
+import io.fencelab.report.Palette;
 import io.fencelab.report.Span;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
@@ -234,7 +235,7 @@ public final class TimelineView extends Region {
                     String before = w.highestBefore() == null ? "" : " (highest before: " + w.highestBefore() + ")";
                     String witness = t.highlights().contains(w.seq()) ? "\nPart of witness W"
                             + t.highlights().numbersOf(w.seq()).getFirst() + "." : "";
-                    return Ink.words(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
+                    return "write " + Palette.describe(w.kind()) + ": " + w.holder() + " with token " + w.token() + " on "
                             + w.resource() + before + eventLine + witness
                             + (event == null ? "" : "\n" + EventText.sentence(event, run.judgement().writes().of(event.seq())));
                 }

@@ -1,18 +1,21 @@
 package io.fencelab.app.console.view;
 
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.report.EventText;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.HandFault;
 import io.fencelab.app.console.model.Narration;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.report.EventText;
+import io.fencelab.report.TuningText;
+import java.util.List;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -32,7 +35,8 @@ import javafx.scene.layout.TilePane;
 import javafx.scene.layout.VBox;
 
 /**
- * The right column: the verdict (SAFE or VIOLATED, live), the counts, what just happened in plain
+ * The right column: the verdict (SAFE or VIOLATED, live), the counts, the tuning figures (failover
+ * time, unavailability, spurious losses and the rest, as the report words them), what just happened in plain
  * words, the witnesses (a click moves the timeline to one), the pinned event, a problem if the run
  * could not go on, and faults to inject by hand.
  */
@@ -46,6 +50,9 @@ final class VerdictView extends ScrollPane {
     final TextArea pinned = new TextArea();
     final GridPane counts = new GridPane();
     final Label[] countValues = new Label[5];
+    final GridPane tuning = new GridPane();
+    final Label tuningSpan = new Label();
+    private final Label[] tuningValues;
     final ComboBox<String> faultHolder = new ComboBox<>();
     final VBox faults;
     private final ConsoleModel console;
@@ -76,6 +83,24 @@ final class VerdictView extends ScrollPane {
             counts.add(countValues[i], 0, i);
             counts.add(name, 1, i);
         }
+
+        List<TuningText.Row> rows = TuningText.rows(TuningMetrics.NONE);
+        tuningValues = new Label[rows.size()];
+        tuning.setId("tuning");
+        tuning.setHgap(10);
+        tuning.setVgap(2);
+        tuning.getStyleClass().add("counts");
+        for (int i = 0; i < rows.size(); i++) {
+            Label name = new Label(rows.get(i).label());
+            name.setTooltip(new Tooltip(rows.get(i).meaning()));
+            tuningValues[i] = new Label(rows.get(i).value());
+            tuningValues[i].getStyleClass().add("count-value");
+            tuningValues[i].setId("tuning-" + rows.get(i).id());
+            tuning.add(tuningValues[i], 0, i);
+            tuning.add(name, 1, i);
+        }
+        tuningSpan.getStyleClass().add("verdict-note");
+        tuningSpan.setWrapText(true);
 
         narration.setId("narration");
         narration.getStyleClass().add("narration");
@@ -161,8 +186,8 @@ final class VerdictView extends ScrollPane {
                 () -> !console.capabilitiesProperty().get().handFaults(), console.capabilitiesProperty()));
 
         VBox box = new VBox(8, section("Verdict"), verdict, verdictNote, problem, counts,
-                section("What just happened"), narration, section("Witnesses"), witnesses,
-                section("Pinned event"), pinned, faults);
+                section("Tuning"), tuning, tuningSpan, section("What just happened"), narration,
+                section("Witnesses"), witnesses, section("Pinned event"), pinned, faults);
         box.setPadding(new Insets(10));
         box.setFillWidth(true);
         setContent(box);
@@ -181,6 +206,7 @@ final class VerdictView extends ScrollPane {
         if (run != null) {
             run.verdictProperty().removeListener(refresh);
             run.metricsProperty().removeListener(refresh);
+            run.tuningProperty().removeListener(refresh);
             run.narrationProperty().removeListener(refresh);
             run.problemProperty().removeListener(refresh);
             run.phaseProperty().removeListener(refresh);
@@ -190,8 +216,8 @@ final class VerdictView extends ScrollPane {
         }
         run = model;
         for (javafx.beans.Observable o : new javafx.beans.Observable[] {model.verdictProperty(),
-                model.metricsProperty(), model.narrationProperty(), model.problemProperty(), model.phaseProperty(),
-                model.pinnedSeqProperty(), model.resultProperty(), model.eventCountProperty()}) {
+                model.metricsProperty(), model.tuningProperty(), model.narrationProperty(), model.problemProperty(),
+                model.phaseProperty(), model.pinnedSeqProperty(), model.resultProperty(), model.eventCountProperty()}) {
             o.addListener(refresh);
         }
         refresh();
@@ -241,6 +267,13 @@ final class VerdictView extends ScrollPane {
         for (int i = 0; i < values.length; i++) {
             countValues[i].setText(Long.toString(values[i]));
         }
+        TuningMetrics tm = run.tuningProperty().get();
+        List<TuningText.Row> rows = TuningText.rows(tm);
+        for (int i = 0; i < rows.size(); i++) {
+            tuningValues[i].setText(rows.get(i).value());
+        }
+        tuningSpan.setText(tm.runMicros() == 0 ? "Failover, losses and load of the lease setting, once the run goes."
+                : "Rates " + TuningText.span(tm) + "; definitions in docs/TUNING.md.");
         narration.setText(run.narrationProperty().get().isEmpty() ? "Press Play (space) or Step (right arrow)."
                 : run.narrationProperty().get());
         if (!witnesses.getItems().equals(v.witnesses())) {

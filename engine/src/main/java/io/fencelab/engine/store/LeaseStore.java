@@ -1,0 +1,26 @@
+package io.fencelab.engine.store;
+
+import io.fencelab.engine.lease.AcquireResult;
+import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.lease.RenewResult;
+import java.time.Duration;
+
+/**
+ * One run's leases, as a worker uses them: the four operations of
+ * {@link io.fencelab.engine.lease.LeaseService}, with its result types and rules (see
+ * {@code docs/ARCHITECTURE.md}, "The atomic statements").
+ */
+public interface LeaseStore {
+
+    /** Moves a scope's counter forward so its next grant is {@code firstToken}; false if it was already there or beyond. */
+    boolean startScope(String scope, long firstToken);
+
+    /** Grants {@code scope} to {@code holder} for {@code ttl} if it is free or expired, with the next token. */
+    AcquireResult acquire(StoreSession session, String scope, String holder, Duration ttl);
+
+    /** Extends the lease while it is this holder's, with this token, unexpired. */
+    RenewResult renew(StoreSession session, Lease lease, Duration ttl);
+
+    /** Frees the scope under the same conditions as renewal; the counter stays. */
+    boolean release(StoreSession session, Lease lease);
+}

@@ -1,0 +1,56 @@
+package io.fencelab.engine.store;
+
+import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.db.RunContext;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.TargetKind;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where one run keeps its leases and fenced resources: everything an executor needs of storage.
+ * {@link PostgresRunStore} is the real thing; {@link io.fencelab.engine.memory.MemoryRunStore} is a
+ * model of it for simulated sweeps, allowed only because a test proves the two give byte-identical
+ * event logs (see {@code docs/ARCHITECTURE.md}, "Storage backends").
+ */
+public interface RunStore {
+
+    /** The run's id (the database's {@code run_id}, or the model's own counter). */
+    long runId();
+
+    /** The run's database slice; empty for a store that is not PostgreSQL. */
+    Optional<RunContext> runContext();
+
+    /** The storage semantics, as the {@code RunStarted} event names them ({@code PostgreSQL 17.6}). */
+    String semantics();
+
+    /** The backend in words, for reports: which store actually answered. */
+    String describe();
+
+    LeaseStore leases();
+
+    /** A target of this kind written in this mode (the executor keeps one per kind and mode). */
+    TargetStore<?> target(TargetKind kind, FencingMode mode, FirstWritePolicy firstWrite);
+
+    /** Every row, object and pointer of the run, ordered by target, scope and key. */
+    List<ResourceState> finalState();
+
+    /** A session for one worker to keep. */
+    StoreSession openSession();
+
+    /** A connection-kill fault: the session's next statement fails, as a terminated backend's does. */
+    void kill(StoreSession session);
+
+    /** A database-restart fault begins. */
+    void stop();
+
+    /** A database-restart fault heals: everything stored before the stop is there again. */
+    void start();
+
+    /** Whether a fresh statement gets through now. */
+    boolean isReachable();
+
+    /** The run is over and its sessions are closed: lets go of whatever the store still holds. */
+    void close();
+}

@@ -1,0 +1,28 @@
+package io.fencelab.engine.store;
+
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.WriteOutcome;
+
+/**
+ * One fenced destination of a run, written in one mode, as a worker uses it: the write of
+ * {@link io.fencelab.engine.fence.FencedTarget} with its exact {@link WriteOutcome} (the token an
+ * accepted write replaced included).
+ *
+ * @param <V> {@code String} for rows and pointers, {@code byte[]} for objects
+ */
+public interface TargetStore<V> {
+
+    TargetKind kind();
+
+    FencingMode mode();
+
+    FirstWritePolicy firstWritePolicy();
+
+    /** Writes {@code value} under {@code token}; {@code seq} (nullable) orders writes within one token. */
+    WriteOutcome write(StoreSession session, String scope, String key, long token, Long seq, V value);
+
+    /** Runs between the check and the write in {@link FencingMode#CHECK_THEN_WRITE}. */
+    void setBetweenCheckAndWrite(Runnable hook);
+}

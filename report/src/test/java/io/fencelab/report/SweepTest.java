@@ -1,0 +1,181 @@
+package io.fencelab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.tune.Axis;
+import io.fencelab.engine.tune.Point;
+import io.fencelab.engine.tune.PointSummary;
+import io.fencelab.engine.tune.Requirement;
+import io.fencelab.engine.tune.ResultRow;
+import io.fencelab.engine.tune.RunDone;
+import io.fencelab.engine.tune.SweepListener;
+import io.fencelab.engine.tune.SweepPlan;
+import io.fencelab.engine.tune.SweepRunner;
+import io.fencelab.scenarios.Catalog;
+import io.fencelab.scenarios.ScenarioVariation;
+import io.fencelab.testing.EmbeddedDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sweeps on the real embedded PostgreSQL: results, resuming, refusing, skipping, and the page. */
+@ExtendWith(EmbeddedDatabase.class)
+class SweepTest {
+
+    private static final ScenarioVariation PAUSED = ScenarioVariation.of(Catalog.shipped().source("paused-holder"));
+
+    private record Sweep(SweepPlan plan, List<Axis> axes) {}
+
+    private static Sweep plan(String... vary) {
+        List<Axis> axes = new ArrayList<>();
+        for (String v : vary) {
+            axes.add(PAUSED.axis(v));
+        }
+        return new Sweep(new SweepPlan("paused-holder", PAUSED.source().digest(), axes, SweepPlan.seeds(1, 2)), axes);
+    }
+
+    /** Runs the sweep into {@code dir}; {@code also} hears it too and may stop the runner through the holder. */
+    private static boolean run(Database db, Sweep s, Path dir, List<Requirement> req, SweepListener also,
+                               SweepRunner[] runnerOut) throws Exception {
+        try (SweepDirectory out = SweepDirectory.open(dir, s.plan(), PAUSED.base(), req)) {
+            SweepRunner runner = new SweepRunner(db, s.plan(), p -> PAUSED.spec(s.axes(), p), out.results(), 2,
+                    out.workDir());
+            if (runnerOut != null) {
+                runnerOut[0] = runner;
+            }
+            return runner.run(SweepListener.all(out, also));
+        }
+    }
+
+    @Test
+    void aTwoAxisSweepWritesEveryRunAndLinksEachPointToItsWorstSeedsReport(Database db, @TempDir Path dir)
+            throws Exception {
+        Sweep s = plan("lease.ttl=10s,30s", "faults[0].duration=15s,40s");
+        AtomicInteger runs = new AtomicInteger();
+
+        boolean completed = run(db, s, dir, List.of(Requirement.parse("staleWritesPerHour<=100")),
+                new SweepListener() {
+                    @Override
+                    public void runFinished(ResultRow row) {
+                        runs.incrementAndGet();
+                    }
+                }, null);
+
+        assertThat(completed).isTrue();
+        assertThat(runs).hasValue(8);
+        List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
+        assertThat(csv.get(0)).isEqualTo("point,seed,lease.ttl,faults[0].duration,failoverP50Seconds,"
+                + "failoverP99Seconds,failoverMaxSeconds,failovers,unavailability,spuriousLossesPerHour,"
+                + "transitionsPerHour,staleWritesPerHour,wastedJobs,leaseLoadPerSecond,"
+                + "longestSurvivedPauseSeconds,shortestLostPauseSeconds,verdict");
+        assertThat(csv).hasSize(9);
+        assertThat(csv.get(1)).startsWith("0,1,10,15,");
+        assertThat(csv.get(8)).startsWith("3,2,30,40,").endsWith(",SAFE");
+
+        String html = Files.readString(dir.resolve("sweep.html"));
+        for (Point p : s.plan().points()) {
+            String link = "points/" + p.id() + "/report.html";
+            assertThat(dir.resolve(link)).as("worst-seed report of %s", p.id()).isRegularFile();
+            assertThat(count(html, "<a href=\"" + Pattern.quote(link) + "\"><title>"))
+                    .as("one heatmap cell per metric for %s, plus its dots and its feasibility cell", p.id())
+                    .isGreaterThanOrEqualTo(12);
+        }
+        assertThat(html).doesNotContain("<script").doesNotContain("src=\"http").contains("Pareto frontier")
+                .contains("Recommended:").contains("grant + lock-delay + retry");
+        assertThat(Files.readString(dir.resolve("sweep.json"))).contains("\"recommended\" : \"p")
+                .contains("\"status\" : \"done\"");
+        assertThat(dir.resolve(".runs")).as("run logs are cleaned up").doesNotExist();
+    }
+
+    @Test
+    void anInterruptedSweepResumesWithoutRerunningOrDoublingDoneRuns(Database db, @TempDir Path dir,
+                                                                    @TempDir Path whole) throws Exception {
+        Sweep s = plan("lease.ttl=10s..40s:4");
+        run(db, s, whole, List.of(), new SweepListener() {}, null);
+        SweepRunner[] runner = new SweepRunner[1];
+        List<String> first = new ArrayList<>();
+
+        boolean completed = run(db, s, dir, List.of(), new SweepListener() {
+            @Override
+            public void runFinished(ResultRow row) {
+                first.add(row.point() + "/" + row.seed());
+                if (first.size() == 3) {
+                    runner[0].stop();
+                }
+            }
+        }, runner);
+        List<String> second = new ArrayList<>();
+        boolean resumed = run(db, s, dir, List.of(), new SweepListener() {
+            @Override
+            public void runFinished(ResultRow row) {
+                second.add(row.point() + "/" + row.seed());
+            }
+        }, null);
+
+        assertThat(completed).isFalse();
+        assertThat(resumed).isTrue();
+        assertThat(first.size()).isBetween(3, 4); // the other job may finish its run while the stop lands
+        assertThat(second).as("no run done twice").doesNotContainAnyElementsOf(first);
+        assertThat(first.size() + second.size()).isEqualTo(8);
+        assertThat(Files.readAllLines(dir.resolve("sweep.csv")))
+                .as("the same rows as a sweep never interrupted").isEqualTo(Files.readAllLines(whole.resolve("sweep.csv")));
+        assertThat(s.plan().points()).allSatisfy(p -> assertThat(dir.resolve("points/" + p.id() + "/report.html"))
+                .isRegularFile());
+    }
+
+    @Test
+    void aDirectoryHoldingAnotherSweepIsRefused(Database db, @TempDir Path dir) throws Exception {
+        run(db, plan("lease.ttl=10s,20s"), dir, List.of(), new SweepListener() {}, null);
+        Sweep other = plan("lease.ttl=10s,25s");
+
+        assertThatThrownBy(() -> SweepDirectory.open(dir, other.plan(), PAUSED.base(), List.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("holds a sweep with other arguments (paused-holder, lease.ttl=10s,20s, 2 seeds)")
+                .hasMessageNotContaining("\n");
+        assertThat(Files.readAllLines(dir.resolve("sweep.csv"))).hasSize(5);
+    }
+
+    @Test
+    void invalidPointsAreSkippedWithTheirReasonAndTheRestRun(Database db, @TempDir Path dir) throws Exception {
+        Sweep s = plan("lease.renewEvery=10s,30s,40s");
+        List<String> skipped = new ArrayList<>();
+        List<Integer> finished = new ArrayList<>();
+
+        run(db, s, dir, List.of(), new SweepListener() {
+            @Override
+            public void pointSkipped(Point point, String reason) {
+                skipped.add(point.label(s.axes()) + ": " + reason);
+            }
+
+            @Override
+            public void pointFinished(PointSummary summary, RunDone worst) {
+                finished.add(summary.point().index());
+            }
+        }, null);
+
+        assertThat(skipped).containsExactly(
+                "lease.renewEvery=30s: lease.renewEvery: renewing every 30s is not sooner than the ttl 30s: the lease expires between renewals",
+                "lease.renewEvery=40s: lease.renewEvery: renewing every 40s is not sooner than the ttl 30s: the lease expires between renewals");
+        assertThat(finished).containsExactly(0);
+        assertThat(Files.readString(dir.resolve("sweep.html"))).contains("skipped: lease.renewEvery: renewing every 30s is not sooner");
+        assertThat(Files.readString(dir.resolve("sweep.json"))).contains("\"status\" : \"skipped\"");
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,25 @@
+package io.fencelab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.engine.metrics.TuningMetrics;
+import org.junit.jupiter.api.Test;
+
+class TuningTextTest {
+
+    @Test
+    void figuresAreWrittenShortWithTheirUnits() {
+        TuningMetrics m = new TuningMetrics(3, 5_000_000L, 9_000_000L, 9_250_000L, 0.125, 10, 0.0416666, 1250.4, 2,
+                0.7, 60_000_000);
+
+        assertThat(TuningText.rows(m)).extracting(TuningText.Row::value).containsExactly(
+                "5.0s", "9.0s", "9.25s", "3", "12.5%", "10 / h", "0.0417 / h", "1250 / h", "2", "0.7 / s");
+        assertThat(TuningText.span(m)).isEqualTo("over 60.0s of run time");
+    }
+
+    @Test
+    void aRunWithoutAFailoverSaysSo() {
+        assertThat(TuningText.rows(TuningMetrics.NONE)).extracting(TuningText.Row::value)
+                .startsWith("no failover", "no failover", "no failover", "0", "0%");
+    }
+}

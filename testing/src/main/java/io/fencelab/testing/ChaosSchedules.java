@@ -1,0 +1,150 @@
+package io.fencelab.testing;
+
+import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.run.ExecutorKind;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.worker.StalePolicy;
+import io.fencelab.engine.worker.TargetWrite;
+import io.fencelab.engine.worker.WorkerRole;
+import io.fencelab.engine.worker.WorkerSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Random, seeded schedules that reach every corner of the storage rules, for comparing backends:
+ * {@link RandomSchedules}' pause storms plus, each on some seeds, every other fault kind (request
+ * and reply delay, jitter, renewal loss, clock skew, connection kills, a slow lease service,
+ * crashes that restart as the same or a new holder or never, and on request a database restart);
+ * one or two scopes, starting at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows,
+ * objects and pointers, some written twice per job or with their own fencing mode; both
+ * first-write policies; every stale policy; sequenced and pipelined writes; job workers and
+ * leaders; every lease profile, the generic one with and without renewal. 2–5 workers for 20 s of
+ * simulated time.
+ */
+public final class ChaosSchedules {
+
+    private static final List<TargetWrite> DESTINATIONS = List.of(new TargetWrite(TargetKind.ROW, "report"),
+            new TargetWrite(TargetKind.OBJECT, "blob"), new TargetWrite(TargetKind.POINTER, "current"),
+            new TargetWrite(TargetKind.ROW, "ledger"));
+
+    private ChaosSchedules() {
+    }
+
+    /** A schedule without a database restart. */
+    public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme) {
+        return of(seed, fencing, scheme, false);
+    }
+
+    /** A schedule; with {@code restart}, the database also stops once for up to 3 s. */
+    public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme, boolean restart) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<String> scopes = random.nextBoolean() ? List.of("report") : List.of("report", "ledger");
+        int workers = 2 + random.nextInt(4);
+        List<WorkerSpec> specs = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            specs.add(worker("w" + i, scopes.get(random.nextInt(scopes.size())), random));
+        }
+        LeaseProfile lease = profile(random);
+        List<FaultSpec> faults = faults(random, workers, restart);
+        FirstWritePolicy firstWrite = random.nextInt(8) == 0 ? FirstWritePolicy.MISSING : FirstWritePolicy.CREATE;
+        return new RunSpec("chaos-schedule", specs, firstTokens(random, scopes), lease, fencing, scheme,
+                firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
+    }
+
+    /** Half the time the generic lease (a third of those never renewed), else one of the other profiles, short. */
+    private static LeaseProfile profile(SplittableRandom random) {
+        Duration ttl = Duration.ofMillis(500 + random.nextInt(1_500));
+        return switch (random.nextInt(12)) {
+            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, ttl.dividedBy(3));
+            case 1 -> new LeaseProfile.Etcd(ttl);
+            case 2 -> new LeaseProfile.Redisson(ttl);
+            case 3 -> new LeaseProfile.Consul(ttl, Duration.ofMillis(random.nextInt(1_500)));
+            case 4 -> new LeaseProfile.ZooKeeper(ttl);
+            case 5 -> new LeaseProfile.ShedLock(ttl, false);
+            default -> new LeaseProfile.Generic(ttl,
+                    random.nextInt(3) == 0 ? Duration.ZERO : ttl.dividedBy(2 + random.nextInt(3)));
+        };
+    }
+
+    private static WorkerSpec worker(String name, String scope, SplittableRandom random) {
+        List<TargetWrite> writes = new ArrayList<>();
+        int count = 1 + random.nextInt(3);
+        for (int i = 0; i < count; i++) {
+            TargetWrite w = DESTINATIONS.get(random.nextInt(DESTINATIONS.size()));
+            // Now and then one target keeps its own mode whatever the run's ("fence only the first write").
+            FencingMode own = random.nextInt(6) == 0 ? FencingMode.values()[random.nextInt(3)] : null;
+            writes.add(new TargetWrite(w.target(), w.key(), own));
+        }
+        int jobs = random.nextInt(4) == 0 ? 1 + random.nextInt(5) : 0;
+        return new WorkerSpec(name, scope, Duration.ofMillis(random.nextInt(1_000)),
+                Duration.ofMillis(50 + random.nextInt(750)), writes, jobs, Duration.ofMillis(50 + random.nextInt(350)),
+                StalePolicy.values()[random.nextInt(StalePolicy.values().length)], random.nextInt(4) == 0,
+                random.nextInt(3) == 0, random.nextInt(4) == 0,
+                random.nextInt(4) == 0 ? WorkerRole.LEADER : WorkerRole.JOBS);
+    }
+
+    private static Map<String, Long> firstTokens(SplittableRandom random, List<String> scopes) {
+        return switch (random.nextInt(10)) {
+            case 0 -> Map.of(scopes.get(0), Long.MAX_VALUE - 2);
+            case 1, 2 -> Map.of(scopes.get(0), 41L);
+            default -> Map.of();
+        };
+    }
+
+    private static List<FaultSpec> faults(SplittableRandom random, int workers, boolean restart) {
+        List<FaultSpec> faults = new ArrayList<>();
+        if (random.nextInt(5) != 0) {
+            faults.add(new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL, every(random, 1_000, 3_000),
+                    new Distribution.Uniform(Duration.ofMillis(200), Duration.ofSeconds(4)), Duration.ZERO));
+        }
+        for (FaultKind kind : List.of(FaultKind.REQUEST_DELAY, FaultKind.REPLY_DELAY, FaultKind.REQUEST_JITTER,
+                FaultKind.RENEWAL_LOSS, FaultKind.CLOCK_SKEW, FaultKind.CONNECTION_KILL,
+                FaultKind.SLOW_LEASE_SERVICE)) {
+            if (random.nextInt(3) != 0) {
+                continue;
+            }
+            String target = random.nextInt(3) == 0 ? FaultSpec.ALL : "w" + random.nextInt(workers);
+            Duration amount = switch (kind) {
+                case CLOCK_SKEW -> Duration.ofMillis(random.nextInt(10_001) - 5_000);
+                case CONNECTION_KILL, RENEWAL_LOSS -> Duration.ZERO;
+                default -> Duration.ofMillis(50 + random.nextInt(1_500));
+            };
+            FaultStart start = random.nextBoolean() ? new FaultStart.At(Duration.ofMillis(random.nextInt(15_000)))
+                                                    : every(random, 1_000, 6_000);
+            faults.add(new FaultSpec(kind, target, start,
+                    new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(100 + random.nextInt(4_000))),
+                    amount));
+        }
+        if (random.nextInt(3) == 0) {
+            String target = random.nextInt(3) == 0 ? FaultSpec.ALL : "w" + random.nextInt(workers);
+            FaultStart start = random.nextBoolean() ? new FaultStart.At(Duration.ofMillis(random.nextInt(15_000)))
+                                                    : every(random, 2_000, 8_000);
+            Distribution restartAfter = random.nextInt(4) == 0 ? new Distribution.Fixed(Duration.ZERO)
+                    : new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(3_000));
+            faults.add(new FaultSpec(FaultKind.CRASH, target, start, restartAfter, Duration.ZERO,
+                    random.nextBoolean() ? FaultSpec.Identity.SAME : FaultSpec.Identity.NEW));
+        }
+        if (restart) {
+            faults.add(new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,
+                    new FaultStart.At(Duration.ofMillis(2_000 + random.nextInt(10_000))),
+                    new Distribution.Fixed(Duration.ofMillis(300 + random.nextInt(2_700))), Duration.ZERO));
+        }
+        return faults;
+    }
+
+    private static FaultStart every(SplittableRandom random, int minMeanMillis, int maxMeanMillis) {
+        return new FaultStart.Every(new Distribution.Exponential(
+                Duration.ofMillis(minMeanMillis + random.nextInt(maxMeanMillis - minMeanMillis))));
+    }
+}
