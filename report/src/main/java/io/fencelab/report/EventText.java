@@ -1,10 +1,8 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.ResourceId;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
 import java.util.Locale;
 
 /**
@@ -128,13 +126,5 @@ public final class EventText {
 
     private static String change(Event.SettingChanged e) {
         return new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
-    }
-
-    /** {@code ROW report/report-1}, as the checker names resources. */
-    static String resource(TargetKind target, String scope, String key) {
-        if (target == null) {
-            return scope + "/" + key;
-        }
-        return new ResourceId(target, scope == null ? "" : scope, key == null ? "" : key).toString();
     }
 }

@@ -12,8 +12,10 @@ import io.fencelab.engine.event.Event;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The verdict in plain language, told from the events and their judgement: which stale writes were
@@ -35,7 +37,11 @@ public final class VerdictText {
 
     static List<String> sentences(List<? extends Event> events, Judgement judgement, Timeline timeline) {
         Verdict verdict = judgement.verdict();
-        Map<Long, Event.WriteAccepted> accepted = new HashMap<>();
+        // Only the newer writes the told overwrites went over are kept, not every accepted write of the run.
+        Set<Long> toldAgainst = new HashSet<>();
+        judgement.writes().all().stream().filter(WriteJudgement::isStaleOverwrite).limit(EXAMPLES)
+                .forEach(j -> toldAgainst.add(j.againstSeq()));
+        Map<Long, Event.WriteAccepted> newer = new HashMap<>();
         List<String> rejected = new ArrayList<>();
         List<String> overwrote = new ArrayList<>();
         List<Event.WriteRejectedStale> rejections = new ArrayList<>();
@@ -46,7 +52,9 @@ public final class VerdictText {
         for (Event event : events) {
             if (event instanceof Event.WriteAccepted w) {
                 acceptedCount++;
-                accepted.put(w.seq(), w);
+                if (toldAgainst.contains(w.seq())) {
+                    newer.put(w.seq(), w);
+                }
                 if (judgement.classOf(w.seq()) == WriteClass.STALE_OVERWRITE && overwroteCount++ < EXAMPLES) {
                     overwrites.add(w);
                 }
@@ -56,13 +64,13 @@ public final class VerdictText {
         }
         for (Event.WriteAccepted w : overwrites) {
             WriteJudgement judged = judgement.writes().of(w.seq());
-            Event.WriteAccepted newer = accepted.get(judged.againstSeq());
-            String over = newer == null
+            Event.WriteAccepted over = newer.get(judged.againstSeq());
+            String was = over == null
                     ? "a write with the newer token %d was already there".formatted(judged.against())
-                    : "%s's write with token %d was already there (%s)".formatted(newer.holder(), newer.token(),
-                            RunTimes.seconds(newer.atMicros()));
+                    : "%s's write with token %d was already there (%s)".formatted(over.holder(), over.token(),
+                            RunTimes.seconds(over.atMicros()));
             overwrote.add("%s's write with token %d was accepted at %s on %s although %s: stale work overwrote newer work."
-                    .formatted(w.holder(), w.token(), RunTimes.seconds(w.atMicros()), idOf(w), over));
+                    .formatted(w.holder(), w.token(), RunTimes.seconds(w.atMicros()), idOf(w), was));
         }
         // "Holds" names what the checker says the resource must keep at the end of the run.
         for (Event.WriteRejectedStale r : rejections) {

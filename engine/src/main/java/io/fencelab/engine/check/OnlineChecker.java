@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The safety checker fed batch by batch while a run goes on. It reads each event once, in seq
@@ -53,7 +52,7 @@ public final class OnlineChecker {
 
     /** The judgement of the events accepted so far (the final state not judged). */
     public Judgement judgement() {
-        return new Judgement(verdict(), writeClasses.snapshot(), kept(), false);
+        return new Judgement(verdict(), writeClasses.snapshot(), writes.kept(), false);
     }
 
     /**
@@ -63,14 +62,9 @@ public final class OnlineChecker {
     public Judgement judgement(List<ResourceState> finalState) {
         List<Witness> all = new ArrayList<>(witnesses);
         all.addAll(FinalStateCheck.judge(writes.summaries(), finalState));
-        return new Judgement(Verdict.of(all), writeClasses.snapshot(), kept(), true);
+        return new Judgement(Verdict.of(all), writeClasses.snapshot(), writes.kept(), true);
     }
 
-    private Map<ResourceId, Event.WriteAccepted> kept() {
-        Map<ResourceId, Event.WriteAccepted> kept = new TreeMap<>();
-        writes.summaries().forEach((id, s) -> kept.put(id, s.lastUnderHighest()));
-        return kept;
-    }
 
     /** The seq of the last event accepted, 0 before the first. */
     public long lastSeq() {

@@ -126,4 +126,11 @@ final class ResourceWrites {
     SortedMap<ResourceId, Summary> summaries() {
         return new TreeMap<>(byResource);
     }
+
+    /** Per resource, the write its final state must hold (unordered; {@link Judgement} sorts it once). */
+    Map<ResourceId, WriteAccepted> kept() {
+        Map<ResourceId, WriteAccepted> kept = new HashMap<>(byResource.size() * 2);
+        byResource.forEach((id, s) -> kept.put(id, s.lastUnderHighest()));
+        return kept;
+    }
 }
