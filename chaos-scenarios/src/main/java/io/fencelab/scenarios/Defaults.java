@@ -93,8 +93,26 @@ public final class Defaults {
             "A short name for the lesson, shown in the catalog and on reports.");
     public static final Key<String> SUMMARY = required("summary", "text",
             "One paragraph: what happens and what it shows; its first sentence is the catalog's one-liner.");
-    public static final Key<List<String>> STORY = required("story", "a list of at least one text",
+    public static final Key<List<String>> STORY = required("story", "a list of at least one step: a text, or a mapping",
             "The story as steps, in order; the list order is the numbering.");
+    public static final Key<String> STEP_TEXT = required("story[].text", "text",
+            "What the step tells (a step written as plain text is just this).");
+    public static final Key<Duration> STEP_AT = described("story[].at", "with the step before",
+            "a duration, not negative; or on, not both",
+            "The run time the step tells: it is reached once the run passes it.");
+    public static final Key<Void> STEP_ON = described("story[].on", "with the step before",
+            "{type: EventType, field: value, …}; or at, not both",
+            "The event the step tells: the first one after the step before of that type with those fields.");
+    public static final Key<String> STEP_ASK = described("story[].ask", "no question", "text",
+            "A question for the room, asked before the step plays out.");
+    public static final Key<List<String>> STEP_CHOICES = described("story[].choices", "required with ask",
+            "a list of 2 to 6 texts", "The answers to choose from, shown as A, B, C, …");
+    public static final Key<Long> STEP_ANSWER = described("story[].answer", "required with ask",
+            "the right choice's number, from 1", "Which choice is right.");
+    public static final Key<String> STEP_WHY = described("story[].why", "required with ask", "text",
+            "Why that choice is right, in a sentence or two: shown when the answer is revealed.");
+    public static final Key<String> STEP_NOTES = described("story[].notes", "none", "text",
+            "Notes for the teacher, shown in the teacher's window and not to the room.");
 
     // ---- the run
 

@@ -7,7 +7,12 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A scenario file's text before it is compiled, with how messages name the file and the scenario's
@@ -56,6 +61,41 @@ public record ScenarioSource(String file, String name, String text, DataFiles da
             throw new ScenarioException(Problem.ofFile(fileName, "cannot read the resource " + path));
         }
     }
+
+    /**
+     * The sweep the file suggests in a comment ({@code # fencelab tune NAME --vary … --seeds N
+     * --require …}, as the tuning scenarios do): its {@code --vary}, {@code --require} and
+     * {@code --seeds} options; empty if it suggests none.
+     */
+    public Optional<SuggestedSweep> suggestedSweep() {
+        Matcher m = text.lines().map(SUGGESTED::matcher).filter(Matcher::matches).findFirst().orElse(null);
+        if (m == null) {
+            return Optional.empty();
+        }
+        List<String> vary = new ArrayList<>();
+        List<String> require = new ArrayList<>();
+        int seeds = 0;
+        Matcher o = OPTION.matcher(m.group(2));
+        while (o.find()) {
+            switch (o.group(1)) {
+                case "vary" -> vary.add(o.group(2));
+                case "require" -> require.add(o.group(2).replace("'", ""));
+                default -> seeds = Integer.parseInt(o.group(2));
+            }
+        }
+        return Optional.of(new SuggestedSweep(m.group(0).replaceFirst("#\\s*", ""), vary, require, seeds));
+    }
+
+    /** A sweep a scenario file suggests; {@code seeds} 0 when it names none; {@code command} as written. */
+    public record SuggestedSweep(String command, List<String> vary, List<String> require, int seeds) {
+        public SuggestedSweep {
+            vary = List.copyOf(vary);
+            require = List.copyOf(require);
+        }
+    }
+
+    private static final Pattern SUGGESTED = Pattern.compile("#\\s*fencelab tune\\s+(\\S+)\\s+(.*)");
+    private static final Pattern OPTION = Pattern.compile("--(vary|seeds|require)\\s+(\\S+)");
 
     /** The scenario as written. @throws ScenarioException with every problem of the file */
     public Scenario compile() {

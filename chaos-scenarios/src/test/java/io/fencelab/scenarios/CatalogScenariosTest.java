@@ -52,6 +52,9 @@ class CatalogScenariosTest {
                     .as("%s: expected %s; verdict %s, witnesses %s", name, scenario.expectation().describe(),
                             result.verdict().kind(), result.verdict().witnesses())
                     .isEmpty();
+            List<StoryTracker.Reached> reached = StoryTracker.of(scenario.notes().steps(), events);
+            assertThat(reached).as("%s: every story step is reached by the run (reached %s)", name, reached)
+                    .hasSameSizeAs(scenario.notes().steps());
         } finally {
             if (db != null) {
                 db.close();

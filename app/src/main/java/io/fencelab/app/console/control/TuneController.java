@@ -55,8 +55,6 @@ import javafx.application.Platform;
  */
 public final class TuneController {
 
-    private static final Pattern SUGGESTED = Pattern.compile("#\\s*fencelab tune\\s+(\\S+)\\s+(.*)");
-    private static final Pattern OPTION = Pattern.compile("--(vary|seeds|require)\\s+(\\S+)");
 
     private final TuneModel model;
     private final RunSessions sessions;
@@ -101,21 +99,10 @@ public final class TuneController {
         model.variablePaths().setAll(variation.variablePaths().keySet());
         model.outProperty().set(sweepsDir.resolve(variation.source().name().replaceAll("[^A-Za-z0-9._-]", "_"))
                 .toString());
-        List<String> vary = new ArrayList<>();
-        List<String> require = new ArrayList<>();
-        int seeds = 2;
-        Matcher m = variation.source().text().lines().map(SUGGESTED::matcher).filter(Matcher::matches).findFirst()
-                .orElse(null);
-        if (m != null) {
-            Matcher o = OPTION.matcher(m.group(2));
-            while (o.find()) {
-                switch (o.group(1)) {
-                    case "vary" -> vary.add(o.group(2));
-                    case "require" -> require.add(o.group(2).replace("'", ""));
-                    default -> seeds = Math.min(3, Integer.parseInt(o.group(2)));
-                }
-            }
-        }
+        ScenarioSource.SuggestedSweep suggested = variation.source().suggestedSweep().orElse(null);
+        List<String> vary = new ArrayList<>(suggested == null ? List.of() : suggested.vary());
+        List<String> require = suggested == null ? List.of() : suggested.require();
+        int seeds = suggested == null || suggested.seeds() == 0 ? 2 : Math.min(3, suggested.seeds());
         if (vary.isEmpty()) {
             String path = model.variablePaths().contains("lease.ttl") ? "lease.ttl" : model.variablePaths().getFirst();
             Duration ttl = variation.base().spec().leaseTtl();
