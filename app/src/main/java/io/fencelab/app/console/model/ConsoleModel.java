@@ -50,6 +50,7 @@ public final class ConsoleModel {
             Comparison.FENCING);
     private final TimeWindow window = new TimeWindow();
     private final TuneModel tune = new TuneModel();
+    private final LessonModel lesson = new LessonModel();
 
     /** {@code Database.describe()} once open; what is happening before. */
     public StringProperty databaseProperty() {
@@ -175,5 +176,10 @@ public final class ConsoleModel {
     /** The Tune view: the sweep asked for, its progress and what it found. */
     public TuneModel tune() {
         return tune;
+    }
+
+    /** The lesson being taught: story progress, guided mode, questions, the workshop. */
+    public LessonModel lesson() {
+        return lesson;
     }
 }
