@@ -3,7 +3,6 @@ package io.fencelab.report;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
-import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.TuningMetrics;
@@ -30,13 +29,6 @@ import java.util.Set;
  */
 public final class HtmlReport {
 
-    /** Lanes drawn at most; the rest are counted (witness lanes are drawn first). */
-    static final int MAX_HOLDER_LANES = 100;
-    static final int MAX_RESOURCE_LANES = 60;
-    /** Marks drawn across all lanes, roughly: shared out per lane, within the bounds below. */
-    static final int MARK_BUDGET = 6_000;
-    static final int MIN_MARKS_PER_LANE = 12;
-    static final int MAX_MARKS_PER_LANE = 400;
     /** Witnesses told in full; the rest are counted (all are in summary.json). */
     static final int MAX_WITNESSES_SHOWN = 10;
     /** Witnesses summarised in the verdict box at the top. */
@@ -72,10 +64,6 @@ public final class HtmlReport {
 
         String render() {
             Timeline full = Timeline.from(in.events(), judgement);
-            LaneSelection selection = LaneSelection.of(full, MAX_HOLDER_LANES, MAX_RESOURCE_LANES);
-            int lanes = Math.max(1, selection.shown().holders().size() + selection.shown().resources().size());
-            int perLane = Math.clamp(MARK_BUDGET / lanes, MIN_MARKS_PER_LANE, MAX_MARKS_PER_LANE);
-            Timeline drawn = selection.shown().aggregated(perLane);
 
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -85,7 +73,7 @@ public final class HtmlReport {
             header();
             verdictSection(full);
             storySection();
-            timelineSection(drawn, selection);
+            timelineSection(full);
             witnessSection();
             ratesSection(full);
             tuningSection();
@@ -189,52 +177,16 @@ public final class HtmlReport {
 
         // ---- timeline ----------------------------------------------------------------------
 
-        private void timelineSection(Timeline drawn, LaneSelection selection) {
+        private void timelineSection(Timeline full) {
             out.append("<section aria-label=\"Timeline\">\n<h2>Timeline</h2>\n")
                     .append("<p class=\"note\">Each holder's lane compares what the lease service says it holds with what the holder believes. ")
                     .append("Hover over any bar or mark for its details.</p>\n");
-            legend(drawn);
-            out.append("<div class=\"figure\">").append(TimelineSvg.render(drawn)).append("</div>\n");
-            if (drawn.isAggregated()) {
-                out.append("<p class=\"note\">This run has more marks than a page can show: crowded lanes group writes into ")
-                        .append(Html.esc(RunTimes.rounded(drawn.bucketMicros())))
-                        .append(" buckets (stacked bars, counts in the tooltip) and merge close spans. Witness events are always drawn one by one.</p>\n");
-            }
-            if (selection.hiddenHolders() > 0 || selection.hiddenResources() > 0) {
-                out.append("<p class=\"note\">Not drawn: ").append(selection.hiddenHolders()).append(" holders and ")
-                        .append(selection.hiddenResources())
-                        .append(" resources (lanes with witness events or refused writes come first).</p>\n");
-            }
+            TimelineFigure.of(full).appendTo(out);
             out.append("</section>\n");
         }
 
-        private void legend(Timeline drawn) {
-            out.append("<ul class=\"legend\" aria-label=\"Legend\">");
-            swatch("<rect x=\"1\" y=\"3\" width=\"28\" height=\"12\" fill=\"" + Palette.HELD + "\"/>", "held (lease service)");
-            swatch("<rect x=\"1\" y=\"3\" width=\"28\" height=\"12\" fill=\"" + Palette.BELIEVED + "\"/>", "believed (holder)");
-            swatch("<rect x=\"1\" y=\"3\" width=\"28\" height=\"12\" fill=\"url(#p-gap)\" stroke=\"" + Palette.GAP_DARK + "\"/>",
-                    "gap: believes, not held");
-            swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-pause)\"/>", "paused");
-            swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-fault)\" stroke=\"" + Palette.FAULT + "\"/>", "fault");
-            for (WriteClass kind : WriteClass.values()) {
-                swatch("<use href=\"#" + Palette.symbol(kind) + "\" x=\"15\" y=\"9\"/>", "write " + Palette.describe(kind));
-            }
-            swatch("<path d=\"M1 14H12V5H29\" fill=\"none\" stroke=\"" + Palette.HELD + "\" stroke-width=\"2.5\"/>",
-                    "highest accepted token");
-            if (drawn.isAggregated()) {
-                swatch("<rect x=\"10\" y=\"8\" width=\"8\" height=\"9\" fill=\"" + Palette.ACCEPTED + "\"/><rect x=\"10\" y=\"4\" width=\"8\" height=\"4\" fill=\""
-                        + Palette.REJECTED + "\"/>", "writes counted per bucket");
-            }
-            if (!drawn.highlights().isEmpty()) {
-                swatch("<g class=\"pin\"><rect x=\"6.5\" y=\"4\" width=\"3\" height=\"13\"/><circle cx=\"8\" cy=\"4\" r=\"3.5\"/></g>"
-                        + "<circle class=\"witness\" cx=\"22\" cy=\"9\" r=\"7\"/>", "event in a witness");
-            }
-            out.append("</ul>\n");
-        }
-
         private void swatch(String svg, String label) {
-            out.append("<li><svg width=\"30\" height=\"18\" viewBox=\"0 0 30 18\" aria-hidden=\"true\">").append(svg)
-                    .append("</svg>").append(Html.esc(label)).append("</li>");
+            TimelineFigure.swatch(out, svg, label);
         }
 
         // ---- witnesses ---------------------------------------------------------------------
@@ -381,7 +333,8 @@ public final class HtmlReport {
         }
     }
 
-    private static final String CSS = """
+    /** The page's style sheet; the timeline's SVG classes are styled here too (the handout includes it). */
+    static final String CSS = """
             :root{color-scheme:light}
             svg.defs{position:absolute;width:0;height:0;overflow:hidden}
             body{margin:0;background:#fff;color:#1a1a1a;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
