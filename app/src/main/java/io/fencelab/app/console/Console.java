@@ -63,7 +63,7 @@ public final class Console {
                 new Intents.Faults(faults::injectFault, faults::clearHandFaults),
                 new Intents.Navigation(navigation::zoom, navigation::pan, navigation::pin, navigation::fit,
                         navigation::focusWitness),
-                new Intents.Export(export::exportReport, export::savePng),
+                new Intents.Export(export::exportReport, export::savePng, export::exportHandout),
                 new Intents.Compare(compare::setCompare, compare::setComparison),
                 new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
                         tune::setMetric, tune::openWorst, tune::show)), loop);

@@ -46,6 +46,9 @@ public final class ConsoleView extends BorderPane {
         void exportReport();
 
         void exportPng(Part part);
+
+        /** The printable handout of the scenario on show, or of the open workshop's lessons. */
+        void exportHandout();
     }
 
     private final ConsoleModel model;
@@ -92,6 +95,11 @@ public final class ConsoleView extends BorderPane {
             @Override
             public void exportPng(Part part) {
                 dialogs.exportPng(part);
+            }
+
+            @Override
+            public void exportHandout() {
+                dialogs.exportHandout();
             }
         };
         controls = new ControlBar(model, intents.runs(), intents.navigation(), intents.compare(), forward);
@@ -290,6 +298,21 @@ public final class ConsoleView extends BorderPane {
             remember(dir);
             if (dir != null) {
                 intents.export().report().accept(dir.toPath(), null);
+            }
+        }
+
+        @Override
+        public void exportHandout() {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle(model.lesson().workshopProperty().get() != null
+                    ? "Write the workshop's handouts into a folder" : "Write the handout into a folder");
+            if (lastDir != null) {
+                chooser.setInitialDirectory(lastDir);
+            }
+            File dir = chooser.showDialog(window());
+            remember(dir);
+            if (dir != null) {
+                intents.export().handout().accept(dir.toPath(), null);
             }
         }
 

@@ -116,7 +116,9 @@ final class ControlBar extends HBox {
         chartsPng.setOnAction(e -> dialogs.exportPng(ConsoleView.Part.CHARTS));
         MenuItem windowPng = new MenuItem("Whole window as PNG…");
         windowPng.setOnAction(e -> dialogs.exportPng(ConsoleView.Part.WINDOW));
-        export.getItems().addAll(report, timelinePng, chartsPng, windowPng);
+        MenuItem handout = new MenuItem("Handout (printable HTML per lesson)…");
+        handout.setOnAction(e -> dialogs.exportHandout());
+        export.getItems().addAll(report, handout, timelinePng, chartsPng, windowPng);
         openRun.setOnAction(e -> dialogs.openSavedRun());
         openRun.setTooltip(new Tooltip("Replay a saved events.jsonl (no database needed)"));
 

@@ -44,7 +44,8 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
     }
 
     /** The report bundle into a folder, and a picture into a file; each tells its outcome to a callback (or null). */
-    public record Export(BiConsumer<Path, Consumer<String>> report, SavePicture picture) {
+    public record Export(BiConsumer<Path, Consumer<String>> report, SavePicture picture,
+                         BiConsumer<Path, Consumer<String>> handout) {
     }
 
     /** Comparing on or off, and what the two runs differ in. */
