@@ -289,13 +289,7 @@ public final class ConsoleView extends BorderPane {
 
         @Override
         public void exportReport() {
-            DirectoryChooser chooser = new DirectoryChooser();
-            chooser.setTitle("Export the report into a folder");
-            if (lastDir != null) {
-                chooser.setInitialDirectory(lastDir);
-            }
-            File dir = chooser.showDialog(window());
-            remember(dir);
+            File dir = folder("Export the report into a folder");
             if (dir != null) {
                 intents.export().report().accept(dir.toPath(), null);
             }
@@ -303,17 +297,23 @@ public final class ConsoleView extends BorderPane {
 
         @Override
         public void exportHandout() {
-            DirectoryChooser chooser = new DirectoryChooser();
-            chooser.setTitle(model.lesson().workshopProperty().get() != null
+            File dir = folder(model.lesson().workshopProperty().get() != null
                     ? "Write the workshop's handouts into a folder" : "Write the handout into a folder");
+            if (dir != null) {
+                intents.export().handout().accept(dir.toPath(), null);
+            }
+        }
+
+        /** A folder the user chooses (remembered for the next dialog), or null. */
+        private File folder(String title) {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle(title);
             if (lastDir != null) {
                 chooser.setInitialDirectory(lastDir);
             }
             File dir = chooser.showDialog(window());
             remember(dir);
-            if (dir != null) {
-                intents.export().handout().accept(dir.toPath(), null);
-            }
+            return dir;
         }
 
         @Override
