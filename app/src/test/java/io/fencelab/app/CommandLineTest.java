@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.app.cli.ExitCodes;
 import io.fencelab.engine.db.Database;
+import io.fencelab.scenarios.WorkshopLoader;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +81,97 @@ class CommandLineTest {
 
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err()).contains("bad.yaml:7:").contains("onStale").contains("ABANDON").doesNotContain("Exception");
+    }
+
+    @Test
+    void validateRunsEveryStoryLessonOfTheShippedWorkshop(Database db, @TempDir Path dir) throws Exception {
+        Path workshop = dir.resolve("workshop.yaml");
+        try (var in = getClass().getClassLoader().getResourceAsStream(WorkshopLoader.SHIPPED)) {
+            Files.write(workshop, in.readAllBytes());
+        }
+
+        Cli.Result r = run("validate", workshop.toString(), "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("lesson 1, paused-holder (story, 10 min): the run reaches all 7 steps of the "
+                        + "story, 2 with questions")
+                .contains("lesson 6, k8s-leader-gc (sweep, 10 min): fencelab tune k8s-leader-gc --vary")
+                .contains("valid workshop: Fencing tokens in 45 minutes");
+    }
+
+    @Test
+    void aWorkshopLessonWhoseStoryStepIsNeverReachedIsALocatedError(Database db, @TempDir Path dir)
+            throws Exception {
+        Files.writeString(dir.resolve("lesson.yaml"), """
+                title: A lesson
+                summary: A acquires the lease; nobody else ever does.
+                story:
+                  - text: A acquires the lease.
+                    on: {type: LeaseAcquired, holder: A}
+                  - text: C acquires it next.
+                    on: {type: LeaseAcquired, holder: C}
+                duration: 10s
+                lease: {ttl: 5s}
+                workers:
+                  - {name: A, scope: s, jobs: 1, writes: [{target: ROW, key: k}]}
+                expect: {verdict: SAFE}
+                """);
+        Path workshop = dir.resolve("workshop.yaml");
+        Files.writeString(workshop, """
+                title: One lesson
+                lessons:
+                  - {scenario: lesson.yaml, minutes: 5}
+                """);
+
+        Cli.Result r = run("validate", workshop.toString(), "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).as("the step's own file and line").contains("lesson.yaml:6:1: story[1]: step 2 is never "
+                + "reached: the run has no LeaseAcquired holder=C event").doesNotContain("Exception");
+    }
+
+    @Test
+    void aWorkshopLessonNamingNoScenarioIsALocatedError(@TempDir Path dir) throws Exception {
+        Path workshop = dir.resolve("workshop.yaml");
+        Files.writeString(workshop, """
+                title: Two lessons
+                lessons:
+                  - {scenario: paused-holder}
+                  - {scenario: no-such-lesson}
+                """);
+
+        Cli.Result r = run("validate", workshop.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("workshop.yaml:4:").contains("lessons[1].scenario").contains("no-such-lesson")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void validateWithRunChecksThatTheScenarioReachesItsStory(Database db, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("short.yaml");
+        Files.writeString(file, """
+                title: Too short
+                summary: The story waits for a time the run never reaches.
+                story:
+                  - text: A acquires the lease.
+                    on: {type: LeaseAcquired, holder: A}
+                  - text: A minute later, nothing.
+                    at: 60s
+                duration: 10s
+                lease: {ttl: 5s}
+                workers:
+                  - {name: A, scope: s, jobs: 1, writes: [{target: ROW, key: k}]}
+                expect: {verdict: SAFE}
+                """);
+
+        assertThat(run("validate", file.toString()).exit()).as("without --run only the format is checked")
+                .isEqualTo(ExitCodes.OK);
+        Cli.Result r = run("validate", file.toString(), "--run", "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("short.yaml:6:1: story[1]: step 2 is never reached: the run ends at 10s, "
+                + "before 60s");
     }
 
     @Test

@@ -52,12 +52,46 @@ class CatalogScenariosTest {
                     .as("%s: expected %s; verdict %s, witnesses %s", name, scenario.expectation().describe(),
                             result.verdict().kind(), result.verdict().witnesses())
                     .isEmpty();
-            List<StoryTracker.Reached> reached = StoryTracker.of(scenario.notes().steps(), events);
+            List<StoryStep> steps = scenario.notes().steps();
+            List<StoryTracker.Reached> reached = StoryTracker.of(steps, events);
             assertThat(reached).as("%s: every story step is reached by the run (reached %s)", name, reached)
-                    .hasSameSizeAs(scenario.notes().steps());
+                    .hasSameSizeAs(steps);
+            for (int i = 0; i < steps.size(); i++) {
+                if (steps.get(i).asks()) {
+                    long askedAt = reached.get(i).throughSeq();
+                    assertThat(reached.subList(i + 1, reached.size()))
+                            .as("%s: step %d asks \"%s\", so a later step must show its answer after seq %d",
+                                    name, i + 1, steps.get(i).question().ask(), askedAt)
+                            .anySatisfy(r -> assertThat(r.throughSeq()).isGreaterThan(askedAt));
+                }
+            }
         } finally {
             if (db != null) {
                 db.close();
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("catalog")
+    void everyStepIsTiedToTheMomentItTells(String name) {
+        List<StoryStep> steps = Catalog.shipped().load(name).notes().steps();
+        for (int i = 0; i < steps.size(); i++) {
+            assertThat(steps.get(i).cue())
+                    .as("%s: story step %d (\"%s\", line %d) needs `on:` an event or `at:` a run time",
+                            name, i + 1, Texts.abbreviate(steps.get(i).text()), steps.get(i).line())
+                    .isNotEqualTo(Cue.WITH_PREVIOUS);
+        }
+    }
+
+    @Test
+    void everyStoryLessonOfTheShippedWorkshopAsksTheRoomSomething() {
+        for (Workshop.Lesson lesson : WorkshopLoader.shipped().lessons()) {
+            if (lesson.kind() == Workshop.Kind.STORY) {
+                assertThat(lesson.scenario().notes().steps())
+                        .as("workshop lesson %s (line %d) needs at least one step with a question (`ask:`)",
+                                lesson.source(), lesson.line())
+                        .anyMatch(StoryStep::asks);
             }
         }
     }

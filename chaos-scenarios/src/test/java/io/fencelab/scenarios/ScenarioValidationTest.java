@@ -104,7 +104,7 @@ class ScenarioValidationTest {
         assertThat(problems(MINIMAL + "seed: [1]\n")).containsExactly(
                 "t.yaml:14:7: seed: expected a whole number, got a list");
         assertThat(problems(MINIMAL.replace("story: [one]", "story: once upon a time"))).containsExactly(
-                "t.yaml:3:8: story: expected a list of steps (texts), got the text 'once upon a time'");
+                "t.yaml:3:8: story: expected a list of steps (texts or mappings), got the text 'once upon a time'");
         assertThat(problems(MINIMAL + "seed: 12abc\n")).containsExactly(
                 "t.yaml:14:7: seed: '12abc' is not a whole number (write decimal digits, such as 41)");
     }
