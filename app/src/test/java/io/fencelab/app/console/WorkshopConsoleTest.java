@@ -108,7 +108,7 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         String question = fx(() -> ((Label) root.lookup("#teacher-question")).getText());
         assertThat(question).as("the next question, its choices and its answer")
                 .contains("At step 2").contains("What does A notice")
-                .contains("Nothing at all; it is frozen and cannot look at a clock.   ← the answer");
+                .contains("Answer: B, Nothing at all; it is frozen and cannot look at a clock.");
         assertThat(fx(() -> ((Label) root.lookup("#teacher-lesson-notes")).getText()))
                 .as("the lesson's notes from the workshop").contains("The story every fencing talk starts with");
         assertThat(fx(() -> ((ListView<?>) root.lookup("#teacher-workshop-lessons")).getItems())).hasSize(6);

@@ -12,6 +12,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -27,6 +28,9 @@ final class LessonListView extends VBox {
     final ListView<Workshop.Lesson> list = new ListView<>();
     final Button previous = new Button("◀ Previous lesson");
     final Button next = new Button("Next lesson ▶");
+    final Button openShipped = new Button("Open the shipped workshop");
+    final Button present = new Button("Present (F5)");
+    final Button teacher = new Button("Teacher's window (T)");
     private final LessonModel lesson;
     private boolean updating;
 
@@ -35,10 +39,14 @@ final class LessonListView extends VBox {
         this.lesson = lesson;
         setId(id);
         getStyleClass().add("lesson-list");
+        getStylesheets().add(java.util.Objects.requireNonNull(LessonListView.class.getResource(
+                "/io/fencelab/app/console/presenter.css"), "presenter.css is missing from the build").toExternalForm());
         setPadding(new Insets(8));
         heading.getStyleClass().add("notes-title");
         heading.setWrapText(true);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
         total.setWrapText(true);
+        total.setMinHeight(Region.USE_PREF_SIZE);
         list.setId(id + "-lessons");
         list.setCellFactory(v -> new LessonCell());
         list.setMinHeight(120);
@@ -54,7 +62,17 @@ final class LessonListView extends VBox {
         next.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(previous, Priority.ALWAYS);
         HBox.setHgrow(next, Priority.ALWAYS);
-        getChildren().addAll(heading, total, list, new HBox(8, previous, next));
+        openShipped.setOnAction(e -> intents.openShipped().run());
+        openShipped.setMaxWidth(Double.MAX_VALUE);
+        openShipped.managedProperty().bind(openShipped.visibleProperty());
+        present.setOnAction(e -> intents.presenter().accept(!lesson.presenterProperty().get()));
+        teacher.setOnAction(e -> intents.teacher().accept(!lesson.teacherProperty().get()));
+        present.setMaxWidth(Double.MAX_VALUE);
+        teacher.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(present, Priority.ALWAYS);
+        HBox.setHgrow(teacher, Priority.ALWAYS);
+        getChildren().addAll(heading, total, openShipped, list, new HBox(8, previous, next),
+                new HBox(8, present, teacher));
 
         WorkshopProgress p = lesson.progress();
         for (Observable o : new Observable[] {lesson.workshopProperty(), lesson.lessonProperty(), p.done(),
@@ -84,6 +102,7 @@ final class LessonListView extends VBox {
                 list.getSelectionModel().clearAndSelect(current);
                 list.refresh();
             }
+            openShipped.setVisible(w == null);
             previous.setDisable(w == null || current <= 0);
             next.setDisable(w == null || current >= w.lessons().size() - 1);
         } finally {

@@ -60,14 +60,22 @@ public final class TeacherWindow {
         question.setWrapText(true);
         question.setMaxWidth(Double.MAX_VALUE);
         steps.setId("teacher-steps");
-        VBox left = new VBox(10, title, heading("Steps"), steps, heading("Notes for this step"), notes,
-                heading("Next question"), question, heading("Notes for this lesson"), lessonNotes);
+        // Left, what the teacher needs now: the notes and the next question; right, where the lesson is.
+        VBox left = new VBox(10, title, heading("Notes for this step"), notes, heading("Next question"), question,
+                heading("Notes for this lesson"), lessonNotes);
         left.setPadding(new Insets(14));
         ScrollPane scroll = new ScrollPane(left);
         scroll.setFitToWidth(true);
+        VBox stepsBox = new VBox(8, heading("Steps"), steps);
+        stepsBox.setPadding(new Insets(14));
+        ScrollPane stepsScroll = new ScrollPane(stepsBox);
+        stepsScroll.setFitToWidth(true);
         lessons = new LessonListView(model.lesson(), intents, "teacher-workshop");
-        root = new SplitPane(scroll, lessons);
-        root.setDividerPositions(0.62);
+        SplitPane right = new SplitPane(stepsScroll, lessons);
+        right.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        right.setDividerPositions(0.55);
+        root = new SplitPane(scroll, right);
+        root.setDividerPositions(0.52);
         root.getStyleClass().add("teacher");
         root.setId("teacher");
 
@@ -186,10 +194,10 @@ public final class TeacherWindow {
                 StringBuilder b = new StringBuilder("At step " + (i + 1)
                         + (i == current ? " (asking now)" : "") + ": " + q.ask() + "\n");
                 for (int c = 0; c < q.choices().size(); c++) {
-                    b.append("\n  ").append(Question.letter(c)).append("  ").append(q.choices().get(c))
-                            .append(c == q.answer() ? "   ← the answer" : "");
+                    b.append("\n").append(Question.letter(c)).append("   ").append(q.choices().get(c));
                 }
-                b.append("\n\nWhy: ").append(q.why());
+                b.append("\n\nAnswer: ").append(Question.letter(q.answer())).append(", ").append(q.rightChoice())
+                        .append("\nWhy: ").append(q.why());
                 return b.toString();
             }
         }
