@@ -175,6 +175,26 @@ class CommandLineTest {
     }
 
     @Test
+    void aWorkshopFileWithAnUnknownLessonIsBadInputNamedWhereItIsWrittenBeforeAnyWindowOpens(@TempDir Path dir)
+            throws Exception {
+        Path bad = dir.resolve("workshop.yaml");
+        Files.writeString(bad, """
+                title: T
+                summary: S
+                lessons:
+                  - scenario: paused-holder
+                    minutes: 5
+                  - scenario: no-such-lesson
+                    minutes: 5
+                """);
+
+        Cli.Result r = run("--workshop", bad.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("workshop.yaml:6").contains("no-such-lesson").doesNotContain("Exception");
+    }
+
+    @Test
     void anUnknownScenarioIsBadInputThatListsTheCatalog() {
         Cli.Result r = run("run", "no-such-scenario");
 

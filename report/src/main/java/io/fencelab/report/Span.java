@@ -26,6 +26,13 @@ public sealed interface Span {
         return endMicros() - startMicros();
     }
 
+    /**
+     * Whether the span was still open when the log ended (closed at the run's end for drawing): a
+     * lease still held, a belief still held (and its gap), a pause or fault not yet over. While a run
+     * goes on, a view may draw such a span on to the playhead.
+     */
+    boolean openAtEnd();
+
     /** Why the lease service stopped counting a lease as held. */
     enum HeldEnd { EXPIRED, RELEASED, RUN_END }
 
@@ -48,6 +55,7 @@ public sealed interface Span {
             return seqsOf(startSeq, endSeq);
         }
 
+        @Override
         public boolean openAtEnd() {
             return end == HeldEnd.RUN_END;
         }
@@ -70,6 +78,7 @@ public sealed interface Span {
             return seqsOf(startSeq, endSeq);
         }
 
+        @Override
         public boolean openAtEnd() {
             return endReason == null;
         }
@@ -87,6 +96,12 @@ public sealed interface Span {
             return Kind.GAP;
         }
 
+        /** Open while its belief is: no event ended it (a belief replaced by another ends at that one's start). */
+        @Override
+        public boolean openAtEnd() {
+            return endSeq == 0;
+        }
+
         @Override
         public List<Long> seqs() {
             return seqsOf(startSeq, endSeq);
@@ -98,6 +113,11 @@ public sealed interface Span {
         @Override
         public Kind kind() {
             return Kind.PAUSE;
+        }
+
+        @Override
+        public boolean openAtEnd() {
+            return endSeq == 0;
         }
 
         @Override
@@ -117,6 +137,12 @@ public sealed interface Span {
             return Kind.FAULT;
         }
 
+        /** Not healed by the end of the log; an instantaneous fault (zero length) never is open. */
+        @Override
+        public boolean openAtEnd() {
+            return endSeq == 0 && endMicros > startMicros;
+        }
+
         @Override
         public List<Long> seqs() {
             return seqsOf(startSeq, endSeq);
@@ -128,6 +154,11 @@ public sealed interface Span {
      * a report can usefully draw; {@code count} says how many. The detail stays in the event log.
      */
     record Coalesced(Kind kind, long startMicros, long endMicros, int count) implements Span {
+        @Override
+        public boolean openAtEnd() {
+            return false;
+        }
+
         @Override
         public List<Long> seqs() {
             return List.of();

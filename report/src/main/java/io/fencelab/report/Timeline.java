@@ -83,6 +83,17 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
         return bucketMicros > 0;
     }
 
+    /**
+     * Where a view draws {@code span} to while the run goes on and its playhead is at {@code nowMicros}:
+     * a span still open at the end of the log (a pause, a lease or belief still held, a fault not yet
+     * healed) runs on to the playhead, so time is seen passing while nothing is logged; any other span
+     * ends where it ends. A finished run passes its end (or 0), which changes nothing.
+     */
+    public long drawnEnd(Span span, long nowMicros) {
+        return span.openAtEnd() && span.endMicros() >= runMicros ? Math.max(span.endMicros(), nowMicros)
+                : span.endMicros();
+    }
+
     public Optional<HolderLane> holder(String name) {
         return holders.stream().filter(l -> l.holder().equals(name)).findFirst();
     }

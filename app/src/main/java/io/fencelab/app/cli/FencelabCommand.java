@@ -3,6 +3,8 @@ package io.fencelab.app.cli;
 import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.scenarios.ScenarioException;
+import io.fencelab.scenarios.WorkshopLoader;
+import java.nio.file.Path;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -10,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -33,14 +36,23 @@ public final class FencelabCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--workshop", arity = "0..1", fallbackValue = "", paramLabel = "FILE",
+            description = "Open a workshop as a lesson list: FILE (a workshop.yaml), or without FILE the shipped "
+                    + "45-minute workshop. See docs/WORKSHOP.md.")
+    String workshop;
+
     @Override
     public Integer call() {
+        if (workshop != null && !workshop.isEmpty()) {
+            // A bad workshop file is told here, located, before any window opens.
+            WorkshopLoader.load(Path.of(workshop));
+        }
         Optional<String> obstacle = ConsoleLauncher.obstacle();
         if (obstacle.isPresent()) {
             return demoInstead(obstacle.get());
         }
         try {
-            ConsoleLauncher.launch(database.resolve(), "paused-holder");
+            ConsoleLauncher.launch(database.resolve(), "paused-holder", workshop);
         } catch (ConsoleLauncher.NoWindowException e) {
             return demoInstead(e.getMessage());
         }

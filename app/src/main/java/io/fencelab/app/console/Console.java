@@ -9,6 +9,7 @@ import io.fencelab.app.console.control.RunController;
 import io.fencelab.app.console.control.RunSessions;
 import io.fencelab.app.console.control.ScenarioController;
 import io.fencelab.app.console.control.TuneController;
+import io.fencelab.app.console.control.WorkshopController;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.view.ConsoleView;
@@ -42,6 +43,7 @@ public final class Console {
     private final ExportController export;
     private final CompareController compare;
     private final TuneController tune;
+    private final WorkshopController workshop;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -56,6 +58,7 @@ public final class Console {
         export = new ExportController(model, sessions);
         compare = new CompareController(model, sessions);
         tune = new TuneController(model, sessions, scenarios, loop, runsDir);
+        workshop = new WorkshopController(model, scenarios, tune);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -66,7 +69,9 @@ public final class Console {
                 new Intents.Export(export::exportReport, export::savePng, export::exportHandout),
                 new Intents.Compare(compare::setCompare, compare::setComparison),
                 new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
-                        tune::setMetric, tune::openWorst, tune::show)), loop);
+                        tune::setMetric, tune::openWorst, tune::show),
+                new Intents.Workshop(workshop::openShipped, workshop::openFile, workshop::choose, workshop::next,
+                        workshop::previous, workshop::setPresenter, workshop::setTeacher)), loop);
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -89,6 +94,7 @@ public final class Console {
     /** Starts the frame loop (the timeline window following the playhead), loads the catalog, opens the database. */
     public void start() {
         loop.addUpdate(now -> navigation.follow());
+        loop.addUpdate(workshop::tick);
         loop.start();
         scenarios.loadCatalog();
         sessions.openDatabase();
@@ -140,6 +146,10 @@ public final class Console {
 
     public TuneController tune() {
         return tune;
+    }
+
+    public WorkshopController workshop() {
+        return workshop;
     }
 
     public ConsoleView view() {

@@ -14,18 +14,27 @@ public final class ConsoleApp extends Application {
 
     private static volatile DatabaseConfig config;
     private static volatile String firstScenario;
+    private static volatile String firstWorkshop;
     private Console console;
 
-    static void configure(DatabaseConfig databaseConfig, String scenario) {
+    /** {@code workshop}: a workshop file to open, empty for the shipped one, null for none. */
+    static void configure(DatabaseConfig databaseConfig, String scenario, String workshop) {
         config = databaseConfig;
         firstScenario = scenario;
+        firstWorkshop = workshop;
     }
 
     @Override
     public void start(Stage stage) {
         DatabaseConfig c = config != null ? config : DatabaseConfig.fromEnvironment(System.getenv());
         console = Console.show(stage, DatabaseSource.of(c));
-        if (firstScenario != null) {
+        if (firstWorkshop != null) {
+            if (firstWorkshop.isEmpty()) {
+                console.workshop().openShipped();
+            } else {
+                console.workshop().openFile(java.nio.file.Path.of(firstWorkshop));
+            }
+        } else if (firstScenario != null) {
             console.scenarios().select(firstScenario);
         }
     }

@@ -43,7 +43,16 @@ public final class ConsoleLauncher {
      * @throws NoWindowException if JavaFX could not start its window toolkit here
      */
     public static void launch(DatabaseConfig config, String scenario) {
-        ConsoleApp.configure(config, scenario);
+        launch(config, scenario, null);
+    }
+
+    /**
+     * Opens the console as {@link #launch(DatabaseConfig, String)} does, with a workshop open as a
+     * lesson list at its first lesson: {@code workshop} is a workshop file, or empty for the shipped
+     * workshop (null: none).
+     */
+    public static void launch(DatabaseConfig config, String scenario, String workshop) {
+        ConsoleApp.configure(config, scenario, workshop);
         try {
             Application.launch(ConsoleApp.class);
         } catch (RuntimeException e) {

@@ -68,6 +68,12 @@ public final class ScenarioController {
         }
     }
 
+    /** Shows a scenario already loaded (a workshop's lesson from a file beside the workshop), from {@code source}. */
+    public void showLesson(Scenario scenario, String source) {
+        model.selectedProperty().set(null);
+        show(scenario, source);
+    }
+
     /** The loader's lines ({@code file:line:column: field: problem}), with the file's folder left out. */
     static String fileProblems(Path file, String message) {
         Path dir = file.toAbsolutePath().getParent();

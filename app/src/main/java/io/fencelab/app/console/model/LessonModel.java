@@ -32,6 +32,8 @@ public final class LessonModel {
     private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
     private final ObjectProperty<Workshop> workshop = new SimpleObjectProperty<>(this, "workshop");
     private final IntegerProperty lesson = new SimpleIntegerProperty(this, "lesson", -1);
+    private final BooleanProperty teacher = new SimpleBooleanProperty(this, "teacher");
+    private final WorkshopProgress progress = new WorkshopProgress();
 
     /** The story's steps of the scenario shown (empty before one is chosen). */
     public ObservableList<StoryStep> steps() {
@@ -80,5 +82,15 @@ public final class LessonModel {
     /** The workshop's lesson being taught (0-based), -1 when none. */
     public IntegerProperty lessonProperty() {
         return lesson;
+    }
+
+    /** Whether the teacher's window (step list, notes, next question, lesson list) is open. */
+    public BooleanProperty teacherProperty() {
+        return teacher;
+    }
+
+    /** Time spent on each lesson of the open workshop, and the lessons done. */
+    public WorkshopProgress progress() {
+        return progress;
     }
 }

@@ -11,7 +11,11 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -67,6 +71,13 @@ public final class ConsoleView extends BorderPane {
     /** The two modes: a run on the timeline, or tuning by sweeps. */
     final TabPane modes = new TabPane();
     final TuneView tune;
+    /** The room's view (F5) and the teacher's window; the workshop's lesson list in the left column. */
+    final PresenterView presenter;
+    final TeacherWindow teacher;
+    final LessonListView lessons;
+    final MenuButton workshopMenu = new MenuButton("Workshop");
+    /** The console's own layout (top, centre, bottom, left, right) while the presenter view replaces it. */
+    private Node[] desk;
     private Dialogs dialogs;
     private final VBox centre;
     private final SplitPane middle;
@@ -168,6 +179,80 @@ public final class ConsoleView extends BorderPane {
         }
         model.compareProperty().addListener((o, was, now) -> focus());
         focus();
+
+        presenter = new PresenterView(model, loop);
+        teacher = new TeacherWindow(model, intents.workshop(), () -> getScene() == null ? null : getScene().getWindow());
+        lessons = new LessonListView(model.lesson(), intents.workshop(), "workshop");
+        Tab workshopTab = new Tab("Workshop", lessons);
+        workshopTab.setClosable(false);
+        workshopTab.setId("workshop-tab");
+        catalog.tabs.getTabs().add(workshopTab);
+        model.lesson().workshopProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                catalog.tabs.getSelectionModel().select(workshopTab);
+            }
+        });
+        buildWorkshopMenu();
+        controls.getChildren().add(workshopMenu);
+        model.lesson().presenterProperty().addListener((o, was, now) -> present(now));
+    }
+
+    /** The Workshop menu: open one, move between lessons, the presenter view and the teacher's window. */
+    private void buildWorkshopMenu() {
+        Intents.Workshop w = intents.workshop();
+        workshopMenu.setId("workshop-menu");
+        MenuItem shipped = new MenuItem("Open the shipped workshop");
+        shipped.setOnAction(e -> w.openShipped().run());
+        MenuItem file = new MenuItem("Open workshop file…");
+        file.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Open a workshop file");
+            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Workshops", "*.yaml", "*.yml"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            File f = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+            if (f != null) {
+                w.openFile().accept(f.toPath());
+            }
+        });
+        MenuItem previous = new MenuItem("Previous lesson");
+        previous.setOnAction(e -> w.previous().run());
+        MenuItem next = new MenuItem("Next lesson");
+        next.setOnAction(e -> w.next().run());
+        CheckMenuItem present = new CheckMenuItem("Presenter view (F5)");
+        present.setOnAction(e -> w.presenter().accept(present.isSelected()));
+        model.lesson().presenterProperty().addListener((o, was, now) -> present.setSelected(now));
+        CheckMenuItem notes = new CheckMenuItem("Teacher's window (T)");
+        notes.setOnAction(e -> w.teacher().accept(notes.isSelected()));
+        model.lesson().teacherProperty().addListener((o, was, now) -> notes.setSelected(now));
+        workshopMenu.getItems().addAll(shipped, file, new SeparatorMenuItem(), previous, next,
+                new SeparatorMenuItem(), present, notes);
+    }
+
+    /** The presenter view in place of the whole console, or the console back. */
+    private void present(boolean on) {
+        if (on && getCenter() != presenter) {
+            desk = new Node[] {getTop(), getCenter(), getBottom(), getLeft(), getRight()};
+            setTop(null);
+            setBottom(null);
+            setLeft(null);
+            setRight(null);
+            setCenter(presenter);
+        } else if (!on && desk != null) {
+            setTop(desk[0]);
+            setCenter(desk[1]);
+            setBottom(desk[2]);
+            setLeft(desk[3]);
+            setRight(desk[4]);
+            desk = null;
+        }
+    }
+
+    public PresenterView presenter() {
+        return presenter;
+    }
+
+    public TeacherWindow teacher() {
+        return teacher;
     }
 
     /** Shows one timeline or two, and points the charts, table, verdict and status at the focused run. */
@@ -183,7 +268,10 @@ public final class ConsoleView extends BorderPane {
         status.bind(run);
     }
 
-    /** Keyboard: space plays or pauses, right arrow steps, P D R K inject faults, Home fits the timeline. */
+    /**
+     * Keyboard: space plays or pauses, right arrow steps, P D R K inject faults, Home fits the timeline,
+     * T opens or closes the teacher's window.
+     */
     public void installShortcuts(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
@@ -194,6 +282,7 @@ public final class ConsoleView extends BorderPane {
                 case SPACE -> intents.runs().togglePlay().run();
                 case RIGHT -> intents.runs().step().run();
                 case HOME -> intents.navigation().fit().run();
+                case T -> intents.workshop().teacher().accept(!model.lesson().teacherProperty().get());
                 default -> handled = hotFault(e.getCode());
             }
             if (handled) {

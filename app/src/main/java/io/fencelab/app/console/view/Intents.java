@@ -20,7 +20,7 @@ import java.util.function.ObjLongConsumer;
  * one place views and controllers meet. Controllers answer by changing the model, which views bind to.
  */
 public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
-                      Compare compare, Tune tune) {
+                      Compare compare, Tune tune, Workshop workshop) {
 
     /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
@@ -59,6 +59,14 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
      */
     public record Tune(Consumer<String> scenario, Runnable run, Runnable stop, Runnable resume, Runnable export,
                        Consumer<String> metric, IntConsumer openWorst, Consumer<Boolean> show) {
+    }
+
+    /**
+     * Workshops: open the shipped one or a file, choose a lesson (0-based), the next or previous
+     * lesson, the presenter view and the teacher's window on (true) or off.
+     */
+    public record Workshop(Runnable openShipped, Consumer<Path> openFile, IntConsumer choose, Runnable next,
+                           Runnable previous, Consumer<Boolean> presenter, Consumer<Boolean> teacher) {
     }
 
     @FunctionalInterface

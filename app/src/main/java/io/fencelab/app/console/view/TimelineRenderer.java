@@ -73,6 +73,25 @@ final class TimelineRenderer {
     private final Map<ResourceLane, long[]> ranks = new IdentityHashMap<>();
     private Timeline ranked;
     private Layout layout = new Layout(40, AXIS, 0, 0);
+    /** Canvas pixels per drawing unit: 1 on the desk, {@link #PRESENTATION} on a projector. */
+    private final double scale;
+
+    /** How much larger the presenter view draws everything: its smallest text (10) becomes 18 px. */
+    static final double PRESENTATION = 1.8;
+
+    TimelineRenderer() {
+        this(1);
+    }
+
+    /** A renderer that draws every font, mark, line and margin {@code scale} times larger. */
+    TimelineRenderer(double scale) {
+        this.scale = scale;
+    }
+
+    /** The smallest text this renderer draws on the canvas, in canvas pixels. */
+    double smallestTextPx() {
+        return TINY.getSize() * scale;
+    }
 
     HitIndex hits() {
         return hits;
@@ -91,7 +110,19 @@ final class TimelineRenderer {
         return new Layout(each, AXIS + h * each + resources + 6, h, r);
     }
 
+    /** Draws {@code f} on a canvas {@code width} × {@code height} pixels (hit boxes are in drawing units). */
     void draw(GraphicsContext g, double width, double height, Frame f) {
+        if (scale == 1) {
+            drawUnscaled(g, width, height, f);
+            return;
+        }
+        g.save();
+        g.scale(scale, scale);
+        drawUnscaled(g, width / scale, height / scale, f);
+        g.restore();
+    }
+
+    private void drawUnscaled(GraphicsContext g, double width, double height, Frame f) {
         lanes.clear();
         overlay.clear();
         gutter.clear();
@@ -154,7 +185,8 @@ final class TimelineRenderer {
             if (top + layout.holderH() < AXIS || top > height) {
                 continue;
             }
-            drawHolder(t.holders().get(i), i, top, layout.holderH(), x, plotW, hl, focused);
+            drawHolder(t, t.holders().get(i), i, top, layout.holderH(), x, plotW, hl, focused,
+                    f.over() ? 0 : f.nowMicros());
         }
         if (!t.resources().isEmpty()) {
             double sepTop = layout.resourcesTop() - SEPARATOR - scroll;
@@ -239,8 +271,9 @@ final class TimelineRenderer {
         }
     }
 
-    private void drawHolder(HolderLane lane, int index, double top, double h, Scale x, double plotW, Highlights hl,
-                            List<Long> focused) {
+    /** {@code nowMicros}: where open spans run on to (the playhead while the run goes on, else 0). */
+    private void drawHolder(Timeline t, HolderLane lane, int index, double top, double h, Scale x, double plotW,
+                            Highlights hl, List<Long> focused, long nowMicros) {
         if (index % 2 == 1) {
             lanes.rect(Ink.LANE_ALT, GUTTER, top, plotW + RIGHT_PAD, h);
         }
@@ -259,11 +292,12 @@ final class TimelineRenderer {
         List<Span> spans = lane.spans();
         for (int k = 0; k < spans.size(); k++) {
             Span s = spans.get(k);
-            if (s.endMicros() < x.start || s.startMicros() > x.end()) {
+            long end = t.drawnEnd(s, nowMicros);
+            if (end < x.start || s.startMicros() > x.end()) {
                 continue;
             }
             double a = Math.max(GUTTER - 5, x.at(s.startMicros()));
-            double b = Math.min(GUTTER + plotW + 5, x.at(s.endMicros()));
+            double b = Math.min(GUTTER + plotW + 5, x.at(end));
             double w = Math.max(2, b - a);
             boolean witness = !hl.isEmpty() && hl.contains(s);
             switch (s) {
@@ -303,7 +337,8 @@ final class TimelineRenderer {
                     }
                     hits.add(HitIndex.Kind.BELIEVED, belief.startSeq(), index, k, a, beliefY, a + w, beliefY + barH);
                 }
-                case Span.Gap gap -> drawGap(gap, index, k, a, w, top, h, heldY, beliefY + barH, plotW, witness);
+                case Span.Gap gap -> drawGap(gap, end - gap.startMicros(), index, k, a, w, heldY, beliefY + barH, plotW,
+                        witness);
                 case Span.Coalesced c -> {
                     Ink ink = switch (c.kind()) {
                         case HELD -> Ink.HELD;
@@ -321,8 +356,8 @@ final class TimelineRenderer {
     }
 
     /** The gap: amber, striped, outlined and labelled across both bars, so nobody can miss it. */
-    private void drawGap(Span.Gap gap, int index, int item, double a, double w, double top, double h, double y0,
-                         double y1, double plotW, boolean witness) {
+    private void drawGap(Span.Gap gap, long micros, int index, int item, double a, double w, double y0, double y1,
+                         double plotW, boolean witness) {
         double gh = y1 - y0;
         lanes.rect(Ink.GAP, a, y0, w, gh);
         for (double sx = a - gh; sx < a + w; sx += 9) {
@@ -337,7 +372,7 @@ final class TimelineRenderer {
             lanes.line(Ink.GAP_STRIPE, x0, ya, x1, yb, 1.2, false);
         }
         lanes.outline(witness ? Ink.WITNESS : Ink.GAP_STRIPE, a, y0, w, gh, witness ? 3 : 2);
-        String seconds = RunTimes.brief(gap.durationMicros());
+        String seconds = RunTimes.brief(micros);
         String label = w > 230 ? "GAP " + seconds + ": believes " + gap.token() + ", lease gone"
                 : w > 90 ? "GAP " + seconds : "GAP";
         double textW = label.length() * 8.2 + 10;

@@ -1,0 +1,212 @@
+package io.fencelab.app.console;
+
+import static io.fencelab.app.console.ConsoleFx.fx;
+import static io.fencelab.app.console.ConsoleFx.fxRun;
+import static io.fencelab.app.console.ConsoleFx.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.app.console.model.LessonModel;
+import io.fencelab.app.console.view.PresenterViews;
+import io.fencelab.engine.event.Event;
+import io.fencelab.report.HolderLane;
+import io.fencelab.report.Span;
+import io.fencelab.report.Timeline;
+import io.fencelab.scenarios.Scenario;
+import io.fencelab.scenarios.Workshop;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+
+/** Workshop mode in the console: the presenter view, the teacher's window, the lesson list, lanes to the playhead. */
+class WorkshopConsoleTest extends ConsoleTestBase {
+
+    private static final long TWELVE_S = 12_000_000;
+
+    /** Shows paused-holder at 1280 × 720, played to about 12 s (A frozen since 10 s), at step 2 asking its question. */
+    private void pausedHolderAtTwelveSecondsAskingStepTwo() {
+        waitForDatabase();
+        fxRun(() -> {
+            Stage stage = (Stage) console.scene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            console.scenarios().select("paused-holder");
+            console.runs().setSpeed(6);
+            console.runs().play();
+        });
+        waitUntil("the playhead has passed 12 s", 60, () -> main().nowMicrosProperty().get() >= TWELVE_S);
+        fxRun(() -> {
+            console.runs().pause();
+            // What the story panel's controller does as the run reaches step 2 (another part of the console).
+            LessonModel lesson = console.model().lesson();
+            lesson.steps().setAll(console.model().scenario().notes().steps());
+            lesson.currentStepProperty().set(1);
+            lesson.questionProperty().set(LessonModel.QuestionState.ASKING);
+        });
+        ConsoleFx.frames();
+    }
+
+    @Test
+    void presenterViewAt1280x720HasNoTextSmallerThan18Pixels() {
+        pausedHolderAtTwelveSecondsAskingStepTwo();
+        fxRun(() -> console.workshop().setPresenter(true));
+        ConsoleFx.frames();
+        waitUntil("the presenter view is showing", 10, () -> console.view().presenter().getScene() != null);
+
+        List<String> small = fx(() -> {
+            List<String> found = new ArrayList<>();
+            collectSmallText(console.view().presenter(), found);
+            return found;
+        });
+        assertThat(small).as("text under 18 px in the presenter view (node: size)").isEmpty();
+        assertThat(fx(() -> PresenterViews.smallestCanvasTextPx(console.view().presenter())))
+                .as("the smallest text the presenter's timeline draws").isGreaterThanOrEqualTo(18.0);
+        assertThat(labelText("#presenter-step")).startsWith("A prepares its update");
+        assertThat(fx(() -> texts(console.view().presenter().lookup("#presenter-question"))))
+                .as("the question and its choices, without the answer yet")
+                .anySatisfy(t -> assertThat(t).contains("What does A notice"))
+                .noneSatisfy(t -> assertThat(t).contains("A paused process runs no code"));
+        assertThat(fx(() -> console.scene().getWidth())).isEqualTo(1280.0);
+        ConsoleFx.screenshot(console.scene().getRoot(), "workshop-presenter");
+
+        fxRun(() -> console.model().lesson().questionProperty().set(LessonModel.QuestionState.REVEALED));
+        ConsoleFx.frames();
+        assertThat(fx(() -> texts(console.view().presenter().lookup("#presenter-question"))))
+                .as("the revealed answer's why").anySatisfy(t -> assertThat(t).contains("A paused process runs no code"));
+        ConsoleFx.screenshot(console.scene().getRoot(), "workshop-presenter-reveal");
+
+        fxRun(() -> console.workshop().setPresenter(false));
+        assertThat(fx(() -> console.scene().lookup("#modes"))).as("the console is back").isNotNull();
+    }
+
+    @Test
+    void teachersWindowShowsTheStepsNotesAndTheNextQuestionWithItsAnswer() {
+        pausedHolderAtTwelveSecondsAskingStepTwo();
+        fxRun(() -> {
+            console.workshop().openShipped();
+            console.runs().pause();
+            LessonModel lesson = console.model().lesson();
+            lesson.steps().setAll(console.model().scenario().notes().steps());
+            lesson.currentStepProperty().set(0);
+            lesson.questionProperty().set(LessonModel.QuestionState.NONE);
+            console.workshop().setPresenter(true);
+        });
+        ConsoleFx.frames();
+        assertThat(fx(() -> console.model().lesson().teacherProperty().get()))
+                .as("the teacher's window opens with the presenter view").isTrue();
+        waitUntil("the teacher's window is showing", 10,
+                () -> console.view().teacher().stage() != null && console.view().teacher().stage().isShowing());
+        Parent root = fx(() -> console.view().teacher().root());
+        assertThat(fx(() -> ((Label) root.lookup("#teacher-notes")).getText()))
+                .as("the current step's notes").contains("Point at A's lane");
+        String question = fx(() -> ((Label) root.lookup("#teacher-question")).getText());
+        assertThat(question).as("the next question, its choices and its answer")
+                .contains("At step 2").contains("What does A notice")
+                .contains("Answer: B, Nothing at all; it is frozen and cannot look at a clock.");
+        assertThat(fx(() -> ((Label) root.lookup("#teacher-lesson-notes")).getText()))
+                .as("the lesson's notes from the workshop").contains("The story every fencing talk starts with");
+        assertThat(fx(() -> ((ListView<?>) root.lookup("#teacher-workshop-lessons")).getItems())).hasSize(6);
+        ConsoleFx.frames();
+        ConsoleFx.screenshot(root, "workshop-teacher");
+
+        fxRun(() -> console.model().lesson().currentStepProperty().set(1));
+        assertThat(fx(() -> ((Label) root.lookup("#teacher-question")).getText())).contains("(asking now)");
+        fxRun(() -> console.workshop().setTeacher(false));
+        assertThat(fx(() -> console.view().teacher().stage().isShowing())).isFalse();
+    }
+
+    @Test
+    void theShippedWorkshopOpensAsALessonListAndChoosingALessonLoadsIt() {
+        waitForDatabase();
+        fxRun(() -> {
+            Stage stage = (Stage) console.scene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            console.workshop().openShipped();
+        });
+        Workshop shipped = fx(() -> console.model().lesson().workshopProperty().get());
+        assertThat(shipped).as("the open workshop").isNotNull();
+        @SuppressWarnings("unchecked")
+        ListView<Workshop.Lesson> list = fx(() -> (ListView<Workshop.Lesson>) console.scene().lookup("#workshop-lessons"));
+        assertThat(fx(() -> list.getItems())).extracting(l -> l.scenario().name())
+                .startsWith("paused-holder", "paused-holder-unfenced");
+        assertThat(fx(() -> console.model().scenario().name())).as("the first lesson is on show")
+                .isEqualTo("paused-holder");
+
+        fxRun(() -> list.getSelectionModel().select(1));
+        assertThat(fx(() -> console.model().lesson().lessonProperty().get())).isEqualTo(1);
+        assertThat(fx(() -> console.model().scenario().name())).as("choosing a lesson loads its scenario")
+                .isEqualTo("paused-holder-unfenced");
+        assertThat(fx(() -> console.model().lesson().progress().done())).as("the lesson left is done").contains(0);
+        ConsoleFx.frames();
+        screenshot("workshop-lessons");
+
+        int sweep = shipped.lessons().size() - 1;
+        assertThat(shipped.lessons().get(sweep).kind()).isEqualTo(Workshop.Kind.SWEEP);
+        fxRun(() -> console.workshop().choose(sweep));
+        assertThat(fx(() -> console.model().tune().shownProperty().get())).as("a sweep lesson opens the Tune view")
+                .isTrue();
+        assertThat(fx(() -> console.model().tune().scenarioProperty().get())).isEqualTo("k8s-leader-gc");
+        fxRun(() -> console.workshop().previous());
+        assertThat(fx(() -> console.model().tune().shownProperty().get())).as("a story lesson shows the run")
+                .isFalse();
+        assertThat(fx(() -> console.model().lesson().lessonProperty().get())).isEqualTo(sweep - 1);
+    }
+
+    @Test
+    void lanesOfThePausedHolderRunOnToThePlayheadWhileTheRunGoesOn() {
+        runToEnd("paused-holder");
+        List<Event> all = fx(() -> main().events().snapshot());
+        List<Event> upToTwelve = all.stream().filter(e -> e.atMicros() <= TWELVE_S).toList();
+        Timeline atTwelve = Timeline.from(upToTwelve, fx(() -> main().judgement()));
+        HolderLane a = atTwelve.holder("A").orElseThrow();
+        Span.Pause pause = a.pauses().getFirst();
+        assertThat(pause.startMicros()).isEqualTo(10_000_000);
+        assertThat(pause.endMicros()).as("the log ends with the pause's start").isEqualTo(10_000_000);
+        assertThat(atTwelve.drawnEnd(pause, TWELVE_S)).as("A's pause is drawn to the playhead at 12 s")
+                .isEqualTo(TWELVE_S);
+        assertThat(atTwelve.drawnEnd(a.held().getFirst(), TWELVE_S)).as("A's lease too").isEqualTo(TWELVE_S);
+        assertThat(atTwelve.drawnEnd(a.believed().getFirst(), TWELVE_S)).as("A's belief too").isEqualTo(TWELVE_S);
+
+        Timeline finished = fx(() -> main().timeline());
+        Span.Pause whole = finished.holder("A").orElseThrow().pauses().getFirst();
+        assertThat(finished.drawnEnd(whole, 0)).as("a finished run's pause ends where it ended")
+                .isEqualTo(whole.endMicros()).isEqualTo(45_000_000);
+    }
+
+    private static void collectSmallText(Node node, List<String> found) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Labeled l && !l.getText().isEmpty() && l.getFont().getSize() < 18) {
+            found.add(l.getText() + ": " + l.getFont().getSize());
+        }
+        if (node instanceof Text t && !t.getText().isEmpty() && t.getFont().getSize() < 18) {
+            found.add(t.getText() + ": " + t.getFont().getSize());
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                collectSmallText(child, found);
+            }
+        }
+    }
+
+    private static List<String> texts(Node node) {
+        List<String> out = new ArrayList<>();
+        if (node instanceof Labeled l) {
+            out.add(l.getText());
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                out.addAll(texts(child));
+            }
+        }
+        return out;
+    }
+}
