@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,6 +58,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write report.html, events.jsonl, metrics.csv and summary.json into DIR.")
     Path reportDir;
 
+    @Option(names = "--durable",
+            description = "Force the event log to disk (fsync) at the end of the run and every --fsync-every "
+                    + "seconds while it runs, so a power failure loses at most that much. Off by default.")
+    boolean durable;
+
+    @Option(names = "--fsync-every", paramLabel = "SECONDS", defaultValue = "1",
+            description = "With --durable: the most real time between forces to disk (default ${DEFAULT-VALUE}; "
+                    + "0 forces after every batch of events).")
+    double fsyncEverySeconds;
+
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
 
@@ -66,6 +77,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        Duration fsyncEvery = fsyncEvery();
         Scenario sc = Catalog.shipped().resolve(scenario);
         RunSpec runSpec = overridden(sc.spec());
         Path eventLog = eventLogPath();
@@ -74,7 +86,9 @@ public final class RunCommand implements Callable<Integer> {
                 runSpec.tokenScheme());
         out.flush();
         RunResult result;
-        try (Database db = Database.open(database.resolve(), 64); Run run = Run.prepare(db, runSpec, eventLog)) {
+        try (Database db = Database.open(database.resolve(), 64);
+             Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
+                     : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
             result = run.runToEnd();
         }
         List<Event> events = EventLogReader.read(result.eventLog());
@@ -90,6 +104,21 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.RUN_INCOMPLETE;
         }
         return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+
+    /** The interval of --durable, or null without it. */
+    private Duration fsyncEvery() {
+        if (!(fsyncEverySeconds >= 0) || Double.isInfinite(fsyncEverySeconds)) {
+            throw new IllegalArgumentException("--fsync-every must be a number of seconds, 0 or more, was "
+                    + fsyncEverySeconds);
+        }
+        if (!durable) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--fsync-every")) {
+                throw new IllegalArgumentException("--fsync-every applies only with --durable");
+            }
+            return null;
+        }
+        return Duration.ofNanos(Math.round(fsyncEverySeconds * 1e9));
     }
 
     private Path eventLogPath() throws IOException {
