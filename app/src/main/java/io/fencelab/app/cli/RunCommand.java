@@ -2,6 +2,7 @@ package io.fencelab.app.cli;
 
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.RestartCommand;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
@@ -71,6 +72,13 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
 
+    @Option(names = "--db-restart-command", paramLabel = "'PROGRAM ARGS'",
+            description = "With --jdbc-url: how a DATABASE_RESTART fault restarts that server. Run at the fault's time "
+                    + "as a program and arguments split at spaces (no shell); it must restart the server and return, "
+                    + "then Fencelab waits (up to 60 s) until the server answers. Without it, such a fault on an "
+                    + "external server is refused before the run starts.")
+    String dbRestartCommand;
+
     @Spec
     CommandSpec spec;
 
@@ -78,6 +86,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Duration fsyncEvery = fsyncEvery();
+        RestartCommand restart = restartCommand();
         Scenario sc = Catalog.shipped().resolve(scenario);
         RunSpec runSpec = overridden(sc.spec());
         Path eventLog = eventLogPath();
@@ -86,7 +95,7 @@ public final class RunCommand implements Callable<Integer> {
                 runSpec.tokenScheme());
         out.flush();
         RunResult result;
-        try (Database db = Database.open(database.resolve(), 64);
+        try (Database db = Database.open(database.resolve(), 64, restart);
              Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
                      : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
             result = run.runToEnd();
@@ -104,6 +113,21 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.RUN_INCOMPLETE;
         }
         return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+
+    /** The parsed --db-restart-command, or null without it. */
+    private RestartCommand restartCommand() {
+        if (dbRestartCommand == null) {
+            return null;
+        }
+        if (dbRestartCommand.isBlank()) {
+            throw new IllegalArgumentException("--db-restart-command is empty; give a program and its arguments");
+        }
+        if (database.resolve().isEmbedded()) {
+            throw new IllegalArgumentException("--db-restart-command applies only to an external database "
+                    + "(--jdbc-url); Fencelab restarts the embedded one itself");
+        }
+        return RestartCommand.parse(dbRestartCommand);
     }
 
     /** The interval of --durable, or null without it. */

@@ -45,6 +45,13 @@ public final class Run implements AutoCloseable {
         backend.refusal(spec).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        // Refused before anything runs, rather than failing at the fault's time in the middle of the run.
+        if (backend == Backend.POSTGRES
+                && spec.faults().stream().anyMatch(f -> f.kind() == io.fencelab.engine.chaos.FaultKind.DATABASE_RESTART)) {
+            db.restartRefusal().ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        }
         this.db = db;
         this.spec = spec;
         this.bus = spec.executor() == ExecutorKind.SIMULATED ? EventBus.direct(64) : EventBus.async();
@@ -84,7 +91,8 @@ public final class Run implements AutoCloseable {
      * the PostgreSQL version the model stands for).
      *
      * @throws IllegalArgumentException if the backend cannot run the spec ({@link Backend#refusal}: a
-     *                                  live run on the in-memory backend)
+     *                                  live run on the in-memory backend), or the spec restarts a
+     *                                  database Fencelab cannot restart ({@link Database#restartRefusal})
      */
     public static Run prepare(Database db, RunSpec spec, Path eventLog, Backend backend) {
         return new Run(db, spec, eventLog, backend, null);
