@@ -24,10 +24,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code fencelab check events.jsonl}: judges a recorded run again from its log alone. With a
  * {@code summary.json} beside the log, the exit code says whether the new verdict agrees with the
- * recorded one; without, 0 means SAFE and 1 VIOLATED.
+ * recorded one; without, 0 means SAFE and 1 VIOLATED. A log cut short (no {@code RunEnded}) that
+ * shows no violation exits 4; a torn last line is dropped with a warning on stderr.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Re-judge a recorded run offline from its events.jsonl.")
+        description = "Re-judge a recorded run offline from its events.jsonl.",
+        footer = {"", "Exit codes: 0 SAFE (or the verdict recorded in summary.json beside the log), 1 VIOLATED "
+                + "(or a different verdict), 2 bad input or usage (an empty log included), 4 the log ends "
+                + "without RunEnded and shows no violation so far."})
 public final class CheckCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "EVENTS", description = "An events.jsonl written by 'fencelab run --report'.")
@@ -46,10 +50,18 @@ public final class CheckCommand implements Callable<Integer> {
         if (!Files.isRegularFile(events)) {
             throw new IllegalArgumentException("no such file: " + events);
         }
-        List<Event> log = EventLogReader.read(events);
+        EventLogReader.Contents contents = EventLogReader.readLog(events);
+        contents.tornTail().ifPresent(torn -> spec.commandLine().getErr().println("fencelab: warning: " + torn.warning()));
+        List<Event> log = contents.events();
+        if (log.isEmpty()) {
+            throw new IllegalArgumentException(events + ": no events to judge"
+                    + (contents.tornTail().isPresent() ? " (its only line was cut off)" : " (the file is empty)")
+                    + "; an event log holds one event per line, beginning with RunStarted");
+        }
         Judgement judgement = SafetyChecker.judgement(log);
         Verdict verdict = judgement.verdict();
-        out.printf("%s: %d events, verdict %s%n", events, log.size(), verdict.kind());
+        out.printf("%s: %d events, verdict %s%s%n", events, log.size(), verdict.kind(),
+                judgement.incomplete().map(cut -> " (incomplete: " + cut.describe() + ")").orElse(""));
         for (Witness w : verdict.witnesses()) {
             out.printf("  %s: %s (events %s)%n", w.invariant(), w.summary(), w.eventSeqs());
         }
@@ -64,8 +76,13 @@ public final class CheckCommand implements Callable<Integer> {
             boolean same = before.equals(verdict.kind().name());
             out.printf("recorded verdict in %s: %s; %s%n", summary.getFileName(), before,
                     same ? "the same" : "DIFFERENT");
-            return same ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+            return !same ? ExitCodes.UNEXPECTED_VERDICT : exitIfAgreed(judgement);
         }
-        return verdict.isSafe() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+        return !verdict.isSafe() ? ExitCodes.UNEXPECTED_VERDICT : exitIfAgreed(judgement);
+    }
+
+    /** A cut log's SAFE is only "safe so far": its own code, so scripts cannot take it for a whole run's. */
+    private static int exitIfAgreed(Judgement judgement) {
+        return judgement.incomplete().isPresent() ? ExitCodes.LOG_INCOMPLETE : ExitCodes.OK;
     }
 }

@@ -2,6 +2,7 @@ package io.fencelab.app.cli;
 
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.RestartCommand;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,8 +59,25 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write report.html, events.jsonl, metrics.csv and summary.json into DIR.")
     Path reportDir;
 
+    @Option(names = "--durable",
+            description = "Force the event log to disk (fsync) at the end of the run and every --fsync-every "
+                    + "seconds while it runs, so a power failure loses at most that much. Off by default.")
+    boolean durable;
+
+    @Option(names = "--fsync-every", paramLabel = "SECONDS", defaultValue = "1",
+            description = "With --durable: the most real time between forces to disk (default ${DEFAULT-VALUE}; "
+                    + "0 forces after every batch of events).")
+    double fsyncEverySeconds;
+
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
+
+    @Option(names = "--db-restart-command", paramLabel = "'PROGRAM ARGS'",
+            description = "With --jdbc-url: how a DATABASE_RESTART fault restarts that server. Run at the fault's time "
+                    + "as a program and arguments split at spaces (no shell); it must restart the server and return, "
+                    + "then Fencelab waits (up to 60 s) until the server answers. Without it, such a fault on an "
+                    + "external server is refused before the run starts.")
+    String dbRestartCommand;
 
     @Spec
     CommandSpec spec;
@@ -66,6 +85,8 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        Duration fsyncEvery = fsyncEvery();
+        RestartCommand restart = restartCommand();
         Scenario sc = Catalog.shipped().resolve(scenario);
         RunSpec runSpec = overridden(sc.spec());
         Path eventLog = eventLogPath();
@@ -74,7 +95,9 @@ public final class RunCommand implements Callable<Integer> {
                 runSpec.tokenScheme());
         out.flush();
         RunResult result;
-        try (Database db = Database.open(database.resolve(), 64); Run run = Run.prepare(db, runSpec, eventLog)) {
+        try (Database db = Database.open(database.resolve(), 64, restart);
+             Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
+                     : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
             result = run.runToEnd();
         }
         List<Event> events = EventLogReader.read(result.eventLog());
@@ -90,6 +113,36 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.RUN_INCOMPLETE;
         }
         return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+
+    /** The parsed --db-restart-command, or null without it. */
+    private RestartCommand restartCommand() {
+        if (dbRestartCommand == null) {
+            return null;
+        }
+        if (dbRestartCommand.isBlank()) {
+            throw new IllegalArgumentException("--db-restart-command is empty; give a program and its arguments");
+        }
+        if (database.resolve().isEmbedded()) {
+            throw new IllegalArgumentException("--db-restart-command applies only to an external database "
+                    + "(--jdbc-url); Fencelab restarts the embedded one itself");
+        }
+        return RestartCommand.parse(dbRestartCommand);
+    }
+
+    /** The interval of --durable, or null without it. */
+    private Duration fsyncEvery() {
+        if (!(fsyncEverySeconds >= 0) || Double.isInfinite(fsyncEverySeconds)) {
+            throw new IllegalArgumentException("--fsync-every must be a number of seconds, 0 or more, was "
+                    + fsyncEverySeconds);
+        }
+        if (!durable) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--fsync-every")) {
+                throw new IllegalArgumentException("--fsync-every applies only with --durable");
+            }
+            return null;
+        }
+        return Duration.ofNanos(Math.round(fsyncEverySeconds * 1e9));
     }
 
     private Path eventLogPath() throws IOException {

@@ -15,23 +15,35 @@ import java.util.TreeMap;
  *                         final state must hold
  * @param finalStateJudged whether the database's final state was compared (false while a run goes
  *                         on, for a log judged offline, or when the database was gone at the end)
+ * @param end              how the judged history ends: with {@code RunEnded}, or
+ *                         {@linkplain LogEnd.Incomplete incomplete}
  */
 public record Judgement(Verdict verdict, WriteClasses writes, Map<ResourceId, WriteAccepted> kept,
-                        boolean finalStateJudged) {
+                        boolean finalStateJudged, LogEnd end) {
 
     /** Before any event. */
     public static final Judgement EMPTY = new Judgement(Verdict.of(java.util.List.of()), WriteClasses.NONE, Map.of(),
-            false);
+            false, LogEnd.NOTHING);
 
     public Judgement {
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(writes, "writes");
+        Objects.requireNonNull(end, "end");
         kept = Collections.unmodifiableMap(new TreeMap<>(kept));
     }
 
-    /** A judgement that has only a verdict and classifies no write (a fixture for callers' tests). */
+    /**
+     * A judgement that has only a verdict, classifies no write and ends with {@code RunEnded} (a
+     * fixture for callers' tests).
+     */
     public static Judgement of(Verdict verdict, boolean finalStateJudged) {
-        return new Judgement(verdict, WriteClasses.NONE, Map.of(), finalStateJudged);
+        return new Judgement(verdict, WriteClasses.NONE, Map.of(), finalStateJudged,
+                new LogEnd.Ended(0, 0, "completed"));
+    }
+
+    /** The history's cut, when it has no {@code RunEnded}. */
+    public java.util.Optional<LogEnd.Incomplete> incomplete() {
+        return end instanceof LogEnd.Incomplete cut ? java.util.Optional.of(cut) : java.util.Optional.empty();
     }
 
     public boolean isSafe() {

@@ -46,6 +46,13 @@ public final class JudgementJson {
         ObjectNode root = EventJson.mapper().createObjectNode();
         root.put("verdict", judgement.verdict().kind().name());
         root.put("finalStateJudged", judgement.finalStateJudged());
+        root.put("complete", judgement.incomplete().isEmpty());
+        judgement.incomplete().ifPresent(cut -> {
+            ObjectNode node = root.putObject("incomplete");
+            node.put("lastSeq", cut.lastSeq());
+            node.put("lastAtMicros", cut.lastAtMicros());
+            node.put("summary", cut.describe());
+        });
         witnesses(root.putArray("witnesses"), judgement.verdict());
         ObjectNode counts = root.putObject("writeCounts");
         for (WriteClass kind : WriteClass.values()) {

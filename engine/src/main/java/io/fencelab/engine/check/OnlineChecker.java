@@ -26,6 +26,9 @@ public final class OnlineChecker {
     /** scope and presented token to the seq of the latest grant that presented it: a replaced token's generation. */
     private final Map<String, Long> tokenGrants = new HashMap<>();
     private long lastSeq;
+    private long lastAtMicros;
+    /** The run's RunEnded, if it was the last event accepted. */
+    private Event.RunEnded ended;
 
     /**
      * Judges the next events of the log and returns the witnesses they newly reveal (empty if none).
@@ -41,6 +44,8 @@ public final class OnlineChecker {
         for (Event event : ordered) {
             judge(event);
             lastSeq = event.seq();
+            lastAtMicros = event.atMicros();
+            ended = event instanceof Event.RunEnded e ? e : null;
         }
         return List.copyOf(witnesses.subList(before, witnesses.size()));
     }
@@ -52,7 +57,7 @@ public final class OnlineChecker {
 
     /** The judgement of the events accepted so far (the final state not judged). */
     public Judgement judgement() {
-        return new Judgement(verdict(), writeClasses.snapshot(), writes.kept(), false);
+        return new Judgement(verdict(), writeClasses.snapshot(), writes.kept(), false, end());
     }
 
     /**
@@ -62,9 +67,15 @@ public final class OnlineChecker {
     public Judgement judgement(List<ResourceState> finalState) {
         List<Witness> all = new ArrayList<>(witnesses);
         all.addAll(FinalStateCheck.judge(writes.summaries(), finalState));
-        return new Judgement(Verdict.of(all), writeClasses.snapshot(), writes.kept(), true);
+        return new Judgement(Verdict.of(all), writeClasses.snapshot(), writes.kept(), true, end());
     }
 
+
+    /** How the events accepted so far end: with RunEnded, or incomplete. */
+    public LogEnd end() {
+        return ended != null ? new LogEnd.Ended(ended.seq(), ended.atMicros(), ended.reason())
+                : new LogEnd.Incomplete(lastSeq, lastAtMicros);
+    }
 
     /** The seq of the last event accepted, 0 before the first. */
     public long lastSeq() {

@@ -26,14 +26,17 @@ public final class Database implements AutoCloseable {
 
     private final DatabaseConfig config;
     private final int poolSize;
+    /** How an external server is restarted for a fault; null if it cannot be (always null for embedded). */
+    private final RestartCommand restartCommand;
     private EmbeddedPostgres embedded;
     private HikariDataSource pool;
     private Jdbi jdbi;
     private String serverVersion;
 
-    private Database(DatabaseConfig config, int poolSize) {
+    private Database(DatabaseConfig config, int poolSize, RestartCommand restartCommand) {
         this.config = config;
         this.poolSize = poolSize;
+        this.restartCommand = config.isEmbedded() ? null : restartCommand;
         if (config.isEmbedded()) {
             this.embedded = startEmbedded(config);
         }
@@ -61,7 +64,16 @@ public final class Database implements AutoCloseable {
 
     /** As {@link #open(DatabaseConfig)} with a pool of at most {@code poolSize} connections. */
     public static Database open(DatabaseConfig config, int poolSize) {
-        return new Database(config, poolSize);
+        return new Database(config, poolSize, null);
+    }
+
+    /**
+     * As {@link #open(DatabaseConfig, int)}; an external server is restarted for a
+     * {@code DATABASE_RESTART} fault with {@code restartCommand} (ignored for the embedded server,
+     * which Fencelab restarts itself; null for none).
+     */
+    public static Database open(DatabaseConfig config, int poolSize, RestartCommand restartCommand) {
+        return new Database(config, poolSize, restartCommand);
     }
 
     public Jdbi jdbi() {
@@ -141,6 +153,53 @@ public final class Database implements AutoCloseable {
                 .findOne())
                 .orElseThrow(() -> new IllegalArgumentException("no run " + runId + " in " + describeLocation()));
         return new RunContext(this, runId, label);
+    }
+
+    /**
+     * Whether Fencelab can restart this server for a {@code DATABASE_RESTART} fault: the embedded one
+     * always, an external one only with a {@link RestartCommand}.
+     */
+    public boolean canRestart() {
+        return isEmbedded() || restartCommand != null;
+    }
+
+    /**
+     * Why a {@code DATABASE_RESTART} fault cannot run on this server, in one line; empty if it can.
+     * The one wording for the command line and the console.
+     */
+    public java.util.Optional<String> restartRefusal() {
+        return canRestart() ? java.util.Optional.empty() : java.util.Optional.of("a DATABASE_RESTART fault needs a "
+                + "database Fencelab can restart, and the external PostgreSQL at " + describeLocation()
+                + " is not one: give a restart command (--db-restart-command PROGRAM ARGS), or use the embedded database");
+    }
+
+    /**
+     * The first half of a {@code DATABASE_RESTART} fault. The embedded server stops; connections fail
+     * until {@link #startServer()}. An external server is restarted whole by its {@link RestartCommand},
+     * and this returns once it answers again.
+     *
+     * @throws IllegalStateException if the server cannot be restarted ({@link #restartRefusal})
+     * @throws DatabaseException     if the restart command fails or the server does not come back
+     */
+    public void stopServer() {
+        if (isEmbedded()) {
+            stopEmbedded();
+            return;
+        }
+        if (restartCommand == null) {
+            throw new IllegalStateException(restartRefusal().orElseThrow());
+        }
+        log.info("restarting {} with its restart command {}", describeLocation(), restartCommand.program());
+        restartCommand.restart(this::isReachable, io.fencelab.engine.clock.Ticker.system());
+        pool.getHikariPoolMXBean().softEvictConnections(); // connections from before the restart are dead
+        log.info("{} answers again after its restart", describeLocation());
+    }
+
+    /** The second half of a {@code DATABASE_RESTART} fault: the embedded server starts again; an external one is already back. */
+    public void startServer() {
+        if (isEmbedded()) {
+            startEmbedded();
+        }
     }
 
     /** Stops the embedded server (a fault for chaos runs); connections fail until {@link #startEmbedded()}. */

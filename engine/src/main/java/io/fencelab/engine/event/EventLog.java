@@ -4,14 +4,18 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fencelab.engine.clock.Ticker;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -22,8 +26,11 @@ import java.util.function.Consumer;
  *
  * <p><b>Durability.</b> Every {@link #append} ends with a flush to the operating system, so if the
  * process dies, the file holds every batch appended before the current one; at most the batch
- * being written is lost (its last line may be cut short). There is no fsync: a power failure may
- * lose what the operating system had not yet written to disk.
+ * being written is lost (its last line may be cut short, a torn tail that {@link EventLogReader}
+ * drops). A log made {@link #createDurable durable} is also forced to disk ({@code fsync}) at close
+ * and, when a batch is appended at least the given interval of real time after the last force,
+ * after that batch, so a power failure loses at most about that interval. By default there is no
+ * fsync: a power failure may lose what the operating system had not yet written to disk.
  *
  * <p>Not meant for concurrent writers: the bus calls it from its one dispatcher thread. The
  * methods are synchronized only so that a {@link #close()} from another thread is safe.
@@ -37,16 +44,28 @@ public final class EventLog implements Consumer<List<Event>>, Closeable {
             .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
     private final Path file;
+    private final FileChannel channel;
     private final BufferedWriter out;
+    /** Real time between forces to disk; null for none (the default). */
+    private final Duration fsyncEvery;
+    private final Ticker ticker;
+    private long lastForceNanos;
+    private long forces;
     private final JsonGenerator json;
     private final SequenceWriter values;
     private long written;
     private boolean closed;
     private Exception failure;
 
-    private EventLog(Path file, BufferedWriter out) throws IOException {
+    private EventLog(Path file, Duration fsyncEvery, Ticker ticker) throws IOException {
         this.file = file;
-        this.out = out;
+        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+        this.out = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(channel), StandardCharsets.UTF_8),
+                BUFFER_CHARS);
+        this.fsyncEvery = fsyncEvery;
+        this.ticker = ticker;
+        this.lastForceNanos = fsyncEvery == null ? 0 : ticker.nanos();
         this.json = EventJson.mapper().createGenerator(out)
                 .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         // We end each line ourselves; Jackson would put a space between root values.
@@ -58,10 +77,19 @@ public final class EventLog implements Consumer<List<Event>>, Closeable {
 
     /** Creates {@code file} (replacing an existing one) and records into it. */
     public static EventLog create(Path file) throws IOException {
-        BufferedWriter out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE),
-                BUFFER_CHARS);
-        return new EventLog(file, out);
+        return new EventLog(file, null, null);
+    }
+
+    /**
+     * As {@link #create}, forcing the file to disk at close and after a batch appended {@code every}
+     * (or more) of real time, read from {@code ticker}, after the last force; {@link Duration#ZERO}
+     * forces after every batch.
+     */
+    public static EventLog createDurable(Path file, Duration every, Ticker ticker) throws IOException {
+        if (every.isNegative()) {
+            throw new IllegalArgumentException("the fsync interval must not be negative, was " + every);
+        }
+        return new EventLog(file, every, ticker);
     }
 
     /** Writes the events, one line each, then flushes (see the class comment on durability). */
@@ -73,6 +101,9 @@ public final class EventLog implements Consumer<List<Event>>, Closeable {
                 json.writeRaw('\n');
             }
             json.flush(); // passes the flush on to the BufferedWriter and the file
+            if (fsyncEvery != null && ticker.nanos() - lastForceNanos >= fsyncEvery.toNanos()) {
+                force();
+            }
         } catch (IOException | RuntimeException e) {
             // A half-written line may sit in the buffer: refuse to write more after it.
             failure = e;
@@ -97,6 +128,17 @@ public final class EventLog implements Consumer<List<Event>>, Closeable {
         json.flush(); // passes the flush on to the BufferedWriter and the file
     }
 
+    /** How many times the file was forced to disk (always 0 unless {@linkplain #createDurable durable}). */
+    public synchronized long forces() {
+        return forces;
+    }
+
+    private void force() throws IOException {
+        channel.force(false); // the data; the file's metadata (its times) need not reach the disk
+        forces++;
+        lastForceNanos = ticker.nanos();
+    }
+
     /** Lines written so far. */
     public synchronized long written() {
         return written;
@@ -115,6 +157,10 @@ public final class EventLog implements Consumer<List<Event>>, Closeable {
         closed = true;
         try (out) {
             json.close();
+            if (fsyncEvery != null && failure == null) {
+                out.flush();
+                force();
+            }
         }
     }
 

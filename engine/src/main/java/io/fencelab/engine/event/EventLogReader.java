@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
@@ -24,6 +25,11 @@ import java.util.stream.StreamSupport;
  * Reads an event log written by {@link EventLog} back into events, exactly: reading what was
  * written gives equal events. A line that is not a valid event stops the reading with an
  * {@link EventLogFormatException} naming the file, the line and the problem.
+ *
+ * <p>One exception: a <em>torn tail</em>, a last line without its {@code '\n'} that is not a valid
+ * event, is what a recorder that died mid-write leaves behind (as a database's write-ahead log after
+ * a crash). It is dropped, not fatal: the log ends at the last whole line, and {@link #tornTail()}
+ * says which line was dropped. A last line without {@code '\n'} that is a valid event is kept.
  *
  * <p>Use {@link #read} for a whole log in memory, or {@link #open} and {@link #next()} /
  * {@link #stream()} to go through a large one event at a time.
@@ -42,6 +48,8 @@ public final class EventLogReader implements Closeable {
     private int limit;
     private byte[] lineBytes = new byte[512];
     private long lineNumber;
+    private boolean lineTerminated;
+    private TornLine tornTail;
 
     private EventLogReader(Path file, InputStream in) {
         this.file = file;
@@ -53,15 +61,42 @@ public final class EventLogReader implements Closeable {
         return new EventLogReader(file, Files.newInputStream(file));
     }
 
-    /** Reads every event of {@code file}, in file order. */
+    /** Reads every event of {@code file}, in file order (a torn tail dropped silently: see {@link #readLog}). */
     public static List<Event> read(Path file) throws IOException {
+        return readLog(file).events();
+    }
+
+    /** Reads every event of {@code file}, in file order, and says whether a torn last line was dropped. */
+    public static Contents readLog(Path file) throws IOException {
         try (EventLogReader reader = open(file)) {
             List<Event> events = new ArrayList<>();
             for (Event e; (e = reader.next()) != null; ) {
                 events.add(e);
             }
-            return events;
+            return new Contents(file, events, Optional.ofNullable(reader.tornTail));
         }
+    }
+
+    /** A whole log read: its events and the torn last line dropped, if any. */
+    public record Contents(Path file, List<Event> events, Optional<TornLine> tornTail) {
+        public Contents {
+            events = List.copyOf(events);
+        }
+    }
+
+    /** The last line, cut off mid-write and dropped. */
+    public record TornLine(Path file, long line, String problem) {
+
+        /** One line for people: which line was dropped, and why that is not an error. */
+        public String warning() {
+            return file + ", line " + line + ": dropped: the last line was cut off mid-write (" + problem
+                    + "); judged up to line " + (line - 1);
+        }
+    }
+
+    /** The torn last line that was dropped, once {@link #next()} has reached the end of the file. */
+    public Optional<TornLine> tornTail() {
+        return Optional.ofNullable(tornTail);
     }
 
     /**
@@ -77,22 +112,31 @@ public final class EventLogReader implements Closeable {
             }
             lineNumber++;
             String line;
+            Event event;
             try {
                 line = utf8.decode(ByteBuffer.wrap(lineBytes, 0, length)).toString();
             } catch (CharacterCodingException e) {
-                throw new EventLogFormatException(file, lineNumber, "not valid UTF-8 text");
+                return badLine("not valid UTF-8 text");
             }
-            Event event;
             try {
                 event = EventLineDecoder.decode(line);
             } catch (EventLineDecoder.BadLine bad) {
-                throw new EventLogFormatException(file, lineNumber, bad.getMessage());
+                return badLine(bad.getMessage());
             }
             if (event != null) {
                 return event;
             }
             // An older log's Violation line: a conclusion, not an event; the log is judged afresh.
         }
+    }
+
+    /** A bad line is an error, unless it is the last and lacks its '\n': then it is a torn tail, dropped. */
+    private Event badLine(String problem) {
+        if (lineTerminated) {
+            throw new EventLogFormatException(file, lineNumber, problem);
+        }
+        tornTail = new TornLine(file, lineNumber, problem);
+        return null;
     }
 
     /**
@@ -174,6 +218,7 @@ public final class EventLogReader implements Closeable {
                 sawNewline = true;
             }
         }
+        lineTerminated = sawNewline;
         if (length > 0 && lineBytes[length - 1] == '\r') {
             length--;
         }

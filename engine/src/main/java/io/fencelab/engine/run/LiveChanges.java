@@ -45,6 +45,11 @@ final class LiveChanges {
         if (kind == FaultKind.DATABASE_RESTART != onDatabase) {
             throw new IllegalArgumentException("a database restart targets 'database'; other faults target a holder");
         }
+        if (onDatabase) {
+            run.db.restartRefusal().ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        }
         if (!onDatabase && !run.workers.containsKey(target)) {
             throw new IllegalArgumentException("no holder named '" + target + "' in this run");
         }

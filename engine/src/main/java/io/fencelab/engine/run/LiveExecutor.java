@@ -192,7 +192,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
         @Override
         public void stopDatabase() {
-            db.stopEmbedded();
+            db.stopServer();
         }
 
         @Override
@@ -213,7 +213,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
         @Override
         public void startDatabase() {
-            db.startEmbedded();
+            db.startServer();
         }
     }
 

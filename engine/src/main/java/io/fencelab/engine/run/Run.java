@@ -3,6 +3,7 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
@@ -12,6 +13,7 @@ import io.fencelab.engine.metrics.MetricsSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,15 +41,23 @@ public final class Run implements AutoCloseable {
     private final LiveExecutor live;
     private RunResult result;
 
-    private Run(Database db, RunSpec spec, Path eventLog, Backend backend) {
+    private Run(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery) {
         backend.refusal(spec).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        // Refused before anything runs, rather than failing at the fault's time in the middle of the run.
+        if (backend == Backend.POSTGRES
+                && spec.faults().stream().anyMatch(f -> f.kind() == io.fencelab.engine.chaos.FaultKind.DATABASE_RESTART)) {
+            db.restartRefusal().ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        }
         this.db = db;
         this.spec = spec;
         this.bus = spec.executor() == ExecutorKind.SIMULATED ? EventBus.direct(64) : EventBus.async();
         try {
-            this.log = EventLog.create(eventLog);
+            this.log = fsyncEvery == null ? EventLog.create(eventLog)
+                    : EventLog.createDurable(eventLog, fsyncEvery, Ticker.system());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the event log " + eventLog + ": " + e.getMessage(), e);
         }
@@ -64,7 +74,15 @@ public final class Run implements AutoCloseable {
 
     /** Prepares a run of {@code spec} (its executor kind decides which) that records to {@code eventLog}. */
     public static Run prepare(Database db, RunSpec spec, Path eventLog) {
-        return new Run(db, spec, eventLog, Backend.POSTGRES);
+        return new Run(db, spec, eventLog, Backend.POSTGRES, null);
+    }
+
+    /**
+     * As {@link #prepare(Database, RunSpec, Path)} with a durable log: forced to disk at the end of
+     * the run and every {@code fsyncEvery} of real time while events come ({@link EventLog#createDurable}).
+     */
+    public static Run prepareDurable(Database db, RunSpec spec, Path eventLog, Duration fsyncEvery) {
+        return new Run(db, spec, eventLog, Backend.POSTGRES, java.util.Objects.requireNonNull(fsyncEvery));
     }
 
     /**
@@ -73,10 +91,16 @@ public final class Run implements AutoCloseable {
      * the PostgreSQL version the model stands for).
      *
      * @throws IllegalArgumentException if the backend cannot run the spec ({@link Backend#refusal}: a
-     *                                  live run on the in-memory backend)
+     *                                  live run on the in-memory backend), or the spec restarts a
+     *                                  database Fencelab cannot restart ({@link Database#restartRefusal})
      */
     public static Run prepare(Database db, RunSpec spec, Path eventLog, Backend backend) {
-        return new Run(db, spec, eventLog, backend);
+        return new Run(db, spec, eventLog, backend, null);
+    }
+
+    /** How many times the event log was forced to disk so far (0 unless {@linkplain #prepareDurable durable}). */
+    public long logForces() {
+        return log.forces();
     }
 
     public EventBus bus() {

@@ -130,12 +130,12 @@ public final class PostgresRunStore implements RunStore {
 
     @Override
     public void stop() {
-        db.stopEmbedded();
+        db.stopServer();
     }
 
     @Override
     public void start() {
-        db.startEmbedded();
+        db.startServer();
     }
 
     @Override

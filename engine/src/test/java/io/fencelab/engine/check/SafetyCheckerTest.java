@@ -31,6 +31,32 @@ class SafetyCheckerTest {
     }
 
     @Test
+    void aLogWithoutRunEndedIsJudgedIncompleteAtItsLastEvent() {
+        EventLog log = pausedHolderStory();
+        log.rejectedStale(41.2, "A", "report", 41, TargetKind.ROW, "report-1", 42); // 10
+
+        Judgement judgement = SafetyChecker.judgement(log.events());
+
+        assertThat(judgement.isSafe()).as("what the cut log holds is judged").isTrue();
+        assertThat(judgement.incomplete()).as("but it ends without RunEnded").hasValueSatisfying(cut ->
+                assertThat(cut.describe()).isEqualTo("ends at seq 10, 41.2s, without RunEnded"));
+        assertThat(JudgementJson.render(judgement)).contains("\"complete\" : false")
+                .contains("\"summary\" : \"ends at seq 10, 41.2s, without RunEnded\"");
+    }
+
+    @Test
+    void aLogEndingWithRunEndedIsComplete() {
+        EventLog log = pausedHolderStory();
+        log.runEnded(46);
+
+        Judgement judgement = SafetyChecker.judgement(log.events());
+
+        assertThat(judgement.end()).isEqualTo(new LogEnd.Ended(10, EventLog.micros(46), "completed"));
+        assertThat(judgement.incomplete()).isEmpty();
+        assertThat(JudgementJson.render(judgement)).contains("\"complete\" : true").doesNotContain("incomplete");
+    }
+
+    @Test
     void fencedPausedHolderIsSafeBecauseItsWriteWasRejected() {
         EventLog log = pausedHolderStory();
         log.rejectedStale(45, "A", "report", 41, TargetKind.ROW, "report-1", 42);

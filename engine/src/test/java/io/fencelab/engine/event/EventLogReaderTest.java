@@ -159,10 +159,60 @@ class EventLogReaderTest {
     }
 
     @Test
-    void truncatedLastLineAfterACrashNamesThatLine() throws IOException {
-        Path file = dir.resolve("cut.jsonl");
+    void aLastLineCutOffMidWriteIsDroppedAndNamed() throws IOException {
+        Path file = dir.resolve("torn.jsonl");
         Files.writeString(file, GOOD_1 + "\n" + GOOD_2.substring(0, 30), StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> EventLogReader.read(file)).hasMessageContaining("line 2: not valid JSON");
+
+        EventLogReader.Contents read = EventLogReader.readLog(file);
+
+        assertThat(read.events()).as("judged up to the last whole line").extracting(Event::seq).containsExactly(1L);
+        assertThat(read.tornTail()).as("the dropped line is named").hasValueSatisfying(torn -> {
+            assertThat(torn.line()).isEqualTo(2);
+            assertThat(torn.warning()).startsWith(file + ", line 2: dropped: the last line was cut off mid-write (not valid JSON")
+                    .endsWith("; judged up to line 1").doesNotContain("\n");
+        });
+    }
+
+    @Test
+    void aLastLineCutInsideAMultiByteCharacterIsATornTailToo() throws IOException {
+        Path file = dir.resolve("torn-utf8.jsonl");
+        byte[] good = (GOOD_1 + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] cut = "{\"type\":\"RunEnded\",\"reason\":\"\u00e9".getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[good.length + cut.length - 1]; // the second byte of 'é' never reached the disk
+        System.arraycopy(good, 0, all, 0, good.length);
+        System.arraycopy(cut, 0, all, good.length, cut.length - 1);
+        Files.write(file, all);
+
+        assertThat(EventLogReader.readLog(file).tornTail()).hasValueSatisfying(torn ->
+                assertThat(torn.problem()).isEqualTo("not valid UTF-8 text"));
+    }
+
+    @Test
+    void aBadLastLineThatEndsWithItsNewlineIsStillAnError() throws IOException {
+        Path file = log(GOOD_1, GOOD_2.substring(0, 30));
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file)).isInstanceOf(EventLogFormatException.class)
+                .hasMessageContaining("line 2: not valid JSON");
+    }
+
+    @Test
+    void aBadLineBeforeTheLastIsAnErrorEvenWhenTheLogEndsTorn() throws IOException {
+        Path file = dir.resolve("bad-middle.jsonl");
+        Files.writeString(file, GOOD_1 + "\nnonsense\n" + GOOD_2.substring(0, 30), StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file)).isInstanceOf(EventLogFormatException.class)
+                .hasMessageStartingWith(file + ", line 2: not valid JSON");
+    }
+
+    @Test
+    void aWholeLastLineWithoutItsNewlineIsKeptWithNoWarning() throws IOException {
+        Path file = dir.resolve("no-final-newline.jsonl");
+        Files.writeString(file, GOOD_1 + "\n" + GOOD_2, StandardCharsets.UTF_8);
+
+        EventLogReader.Contents read = EventLogReader.readLog(file);
+
+        assertThat(read.events()).hasSize(2);
+        assertThat(read.tornTail()).isEmpty();
     }
 
     @Test

@@ -39,6 +39,27 @@ class RunTest {
     }
 
     @Test
+    void aDurableRunForcesItsLogToDiskAtTheEndAndTheDefaultNever(Database db, @TempDir Path dir) throws Exception {
+        RunResult result;
+        long durableForces;
+        try (Run run = Run.prepareDurable(db, Specs.staleHolder(FencingMode.FENCED), dir.resolve("durable.jsonl"),
+                Duration.ofHours(1))) {
+            result = run.runToEnd();
+            durableForces = run.logForces();
+        }
+        long defaultForces;
+        try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.FENCED), dir.resolve("default.jsonl"))) {
+            run.runToEnd();
+            defaultForces = run.logForces();
+        }
+
+        assertThat(durableForces).as("once, at the end (the run is far shorter than the interval)").isEqualTo(1);
+        assertThat(defaultForces).as("no fsync unless asked").isZero();
+        assertThat(result.judgement().incomplete()).as("a finished run's log ends with RunEnded").isEmpty();
+        assertThat(EventLogReader.read(result.eventLog())).hasSize((int) result.events());
+    }
+
+    @Test
     void anUnfencedStoryIsJudgedViolatedWhileTheLogHoldsOnlyWhatHappened(Database db, @TempDir Path dir) throws Exception {
         RunResult result;
         try (Run run = Run.prepare(db, Specs.staleHolder(FencingMode.UNFENCED), dir.resolve("events.jsonl"))) {

@@ -65,14 +65,15 @@ public final class ReplayDriver extends PlayerDriver {
 
     @Override
     protected void drive() {
-        List<Event> events;
+        EventLogReader.Contents contents;
         try {
-            events = EventLogReader.read(file);
+            contents = EventLogReader.readLog(file);
         } catch (IOException | RuntimeException e) {
             LOG.info("could not read the saved run {}: {}", file, e.getMessage());
             feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
             return;
         }
+        List<Event> events = contents.events();
         if (events.isEmpty() || !(events.getFirst() instanceof Event.RunStarted start)) {
             feed.notice(new Notice.Failed(file + " is not a Fencelab event log: it does not begin with RunStarted",
                     null));
@@ -81,26 +82,36 @@ public final class ReplayDriver extends PlayerDriver {
         long end = events.getLast().atMicros();
         feed.notice(new Notice.Prepared(RunInfo.replayOf(start, end)));
         feed.notice(new Notice.Phase(RunPhase.PAUSED));
-        play(events);
-        String reason = events.getLast() instanceof Event.RunEnded e ? e.reason()
-                : "cut short: the log has no RunEnded line";
-        feed.notice(new Notice.Phase(reason.startsWith("failed") || reason.startsWith("cut short")
-                ? RunPhase.FAILED : RunPhase.ENDED));
-        if (!(events.getLast() instanceof Event.RunEnded)) {
-            feed.notice(new Notice.Failed("the log " + file.getFileName() + " was cut short (no RunEnded line)",
-                    null));
+        if (!play(events)) {
+            return; // closed before the end
+        }
+        // What the judgement says about the log's end is the one definition (check and judgement.json read it too).
+        String cut = judgementSoFar().incomplete().map(c -> "the log " + file.getFileName() + " is incomplete: it "
+                + c.describe()).orElse(null);
+        String torn = contents.tornTail().map(t -> "its last line (" + t.line() + ") was cut off mid-write and dropped")
+                .orElse(null);
+        if (cut == null && torn == null) {
+            feed.notice(new Notice.Phase(((Event.RunEnded) events.getLast()).reason().startsWith("failed")
+                    ? RunPhase.FAILED : RunPhase.ENDED));
+        } else {
+            String what = cut == null ? "the log " + file.getFileName() + " ends with RunEnded, but " + torn
+                    : torn == null ? cut : cut + "; " + torn;
+            feed.notice(new Notice.Phase(RunPhase.FAILED));
+            feed.notice(new Notice.Failed(what, null));
         }
     }
 
-    private void play(List<Event> events) {
+    /** Plays the log to its end (true) or until the driver is closed (false). */
+    private boolean play(List<Event> events) {
         int next = 0;
         while (next < events.size()) {
             Command c = nextCommand();
             if (c == null) {
-                return;
+                return false;
             }
             next = c.step() ? hand(events, next, next + 1) : playOn(events, next, c.speed());
         }
+        return true;
     }
 
     /**

@@ -40,6 +40,7 @@ class ReplayDriverPacingTest {
     private final EventFeed feed = new EventFeed();
     private final List<Event> handed = new ArrayList<>();
     private final List<RunPhase> phases = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
     private ReplayDriver driver;
 
     /** RunStarted at 0 s, then one event at 1, 2, 5 and 10 s, RunEnded at 10 s. */
@@ -127,6 +128,31 @@ class ReplayDriverPacingTest {
     }
 
     @Test
+    void aReplayedLogCutShortWithATornTailSaysBothInOneLine() throws IOException {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(1, "A", "s", 1, 31);
+        log.pauseStarted(41.2, "A", 3);
+        Path file = dir.resolve("cut.jsonl");
+        try (io.fencelab.engine.event.EventLog out = io.fencelab.engine.event.EventLog.create(file)) {
+            out.append(log.events());
+        }
+        java.nio.file.Files.writeString(file, "{\"type\":\"PauseEnded\",\"se", java.nio.file.StandardOpenOption.APPEND);
+        driver = new ReplayDriver(file, feed, ticker);
+        driver.start();
+        waitFor("the replay is prepared", () -> phases.contains(RunPhase.PAUSED));
+
+        playAt(Pacer.AS_FAST_AS_POSSIBLE);
+        waitFor("the replay ends with its problem told", () -> !problems.isEmpty());
+
+        assertThat(handed).hasSize(3);
+        assertThat(problems).containsExactly("the log cut.jsonl is incomplete: it ends at seq 3, 41.2s, without "
+                + "RunEnded; its last line (4) was cut off mid-write and dropped");
+        assertThat(driver.judgementSoFar().incomplete()).as("the same definition as check and judgement.json")
+                .isPresent();
+    }
+
+    @Test
     void aStepHandsOverOneEventWhateverTheClock() throws IOException {
         openLog();
         driver.step();
@@ -150,6 +176,9 @@ class ReplayDriverPacingTest {
                 public void notice(Notice notice) {
                     if (notice instanceof Notice.Phase p) {
                         phases.add(p.phase());
+                    }
+                    if (notice instanceof Notice.Failed f) {
+                        problems.add(f.message());
                     }
                 }
             }, Long.MAX_VALUE);
