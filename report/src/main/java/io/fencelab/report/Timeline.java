@@ -52,7 +52,8 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     /**
      * The timeline of a log, in full detail, with its judgement's write classes and witnesses (the
      * judgement of exactly these events, or of fewer while a run goes on: writes not judged yet are
-     * drawn as accepted).
+     * drawn as accepted). A {@link TimelineBuilder} fed the same events batch by batch gives the same
+     * timeline without reading the earlier events again.
      */
     public static Timeline from(List<? extends Event> events, Judgement judgement) {
         return TimelineBuilder.build(events, judgement);

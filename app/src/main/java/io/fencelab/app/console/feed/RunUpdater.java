@@ -22,7 +22,8 @@ import java.util.Set;
  * store and the table, new holders and scopes into the filters, the most telling event into the
  * narration line, notices into the phase; then polls the driver for run time, verdict and metrics
  * (and, at the metrics' pace, works out the tuning figures of the events so far), and has the
- * timeline rebuilt when events arrived.
+ * timeline model brought up to date when events arrived. While a run plays, the counts, the
+ * narration and the timeline model change a few times a second, not every frame.
  */
 public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 

@@ -10,7 +10,7 @@ import javafx.scene.paint.Color;
  * shading first, then bars, then marks and highlights, then text on top.
  */
 enum Ink {
-    /** Drawn over the lanes (on the playhead's canvas), so translucent: #F4F4F4 on white. */
+    /** Laid over the lanes ({@link PlayheadLayer}), so translucent: #F4F4F4 on white. */
     FUTURE(Color.rgb(0, 0, 0, 0.045)),
     LANE_ALT(Color.web("#F7F9FB")),
     GRID(Color.web("#E3E3E3")),

@@ -28,7 +28,7 @@ import javafx.scene.text.TextAlignment;
  * marks; below, a lane per resource with the highest accepted token as a step line. Witnesses are
  * outlined in red, the focused one also shaded across every lane. Only what is in view is drawn,
  * and marks closer than a pixel to the previous one of the same kind are drawn once. The playhead
- * and the tint of what is still to come go on a canvas of their own ({@link #drawNow}).
+ * and the tint of what is still to come are not drawn here: they are {@link PlayheadLayer}'s nodes.
  */
 final class TimelineRenderer {
 
@@ -50,9 +50,8 @@ final class TimelineRenderer {
     private static final Font HINT = Font.font("DejaVu Sans", 18);
 
     /** Everything a drawing depends on besides the canvas size. */
-    record Frame(Timeline timeline, double startMicros, double spanMicros, long nowMicros, long endMicros,
-                 boolean over, long pinnedSeq, long pinnedAtMicros, int focusedWitness,
-                 LongUnaryOperator timeOfSeq, double scrollY, String hint) {}
+    record Frame(Timeline timeline, double startMicros, double spanMicros, long pinnedSeq, long pinnedAtMicros,
+                 int focusedWitness, LongUnaryOperator timeOfSeq, double scrollY, String hint) {}
 
     /** Where the lanes are, for scrolling and hit tests. */
     record Layout(double holderH, double contentH, int holders, int resources) {
@@ -70,8 +69,6 @@ final class TimelineRenderer {
     private final Batches overlay = new Batches();
     private final Batches gutter = new Batches();
     private final Batches axis = new Batches();
-    /** The playhead and the tint of what is still to come, on their own canvas ({@link #drawNow}). */
-    private final Batches now = new Batches();
     private final HitIndex hits = new HitIndex();
     private final Map<ResourceLane, long[]> ranks = new IdentityHashMap<>();
     private Timeline ranked;
@@ -218,35 +215,6 @@ final class TimelineRenderer {
     /** Where the lanes end on a canvas {@code height} high, scrolled by {@code scroll}. */
     static double lanesBottom(Layout layout, double height, double scroll) {
         return Math.min(height, layout.contentH() - scroll);
-    }
-
-    /**
-     * Draws what moves every frame while a run plays, on the light canvas stacked over the
-     * timeline's: the playhead, and the tint over the part of the run still to come (until it is
-     * over). Clears it first; draws nothing over an empty timeline. Cheap, so the timeline's own
-     * canvas repaints only when what it shows changes.
-     */
-    void drawNow(GraphicsContext g, double width, double height, Frame f) {
-        g.clearRect(0, 0, width, height);
-        Timeline t = f.timeline();
-        if (t == null || t.holders().isEmpty()) {
-            return;
-        }
-        now.clear();
-        double plotW = Math.max(10, width - GUTTER - RIGHT_PAD);
-        Scale x = new Scale(f.startMicros(), f.spanMicros(), plotW);
-        double lanesBottom = lanesBottom(layoutFor(t, height), height, f.scrollY());
-        if (!f.over() && f.endMicros() > f.nowMicros()) {
-            double a = x.at(f.nowMicros());
-            double b = x.at(f.endMicros());
-            rectClipped(now, Ink.FUTURE, a, AXIS, b - a, lanesBottom - AXIS, plotW);
-        }
-        double at = x.at(f.nowMicros());
-        if (at >= GUTTER && at <= GUTTER + plotW) {
-            now.line(Ink.PLAYHEAD, at, AXIS, at, lanesBottom, 2, false);
-            now.mark(Ink.PLAYHEAD, Batches.Shape.TRIANGLE, at, AXIS - 6, 6);
-        }
-        now.drawTo(g);
     }
 
     private void drawAxis(Scale x, double width, Frame f) {

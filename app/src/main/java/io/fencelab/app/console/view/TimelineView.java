@@ -28,7 +28,7 @@ import javafx.scene.layout.Region;
  * an event. It redraws at most once per frame, and only when something it shows changed.
  *
  * <p>What moves every frame while a run plays, the playhead and the tint over what is still to
- * come, is drawn on a second, light canvas stacked over the first, so the timeline's own canvas
+ * come, is a light layer of small nodes over the canvas ({@link PlayheadLayer}), so the canvas
  * repaints only when its events, the window, the size or a choice of the user change; while a run
  * plays, new events repaint it at most {@value #STREAM_REDRAWS_PER_SECOND} times a second.
  */
@@ -43,15 +43,15 @@ public final class TimelineView extends Region {
     private static final long STREAM_REDRAW_GAP_NANOS = 1_000_000_000L / STREAM_REDRAWS_PER_SECOND;
 
     private final Canvas canvas = new Canvas();
-    /** The playhead and the tint of what is still to come: redrawn when they move, over the canvas. */
-    private final Canvas now = new Canvas();
+    /** The playhead and the tint of what is still to come, over the canvas. */
+    private final PlayheadLayer playhead = new PlayheadLayer();
     private final Label tooltip = new Label();
     private final TimelineRenderer renderer = new TimelineRenderer();
     /** Something the canvas shows changed: redraw at the next frame. */
     private boolean dirty = true;
     /** New events (a new timeline model): redraw at the next frame, or later while a run streams. */
     private boolean eventsChanged;
-    /** The playhead or the run's end moved: redraw the light canvas. */
+    /** The playhead or the run's end moved: move the playhead layer. */
     private boolean nowMoved = true;
     private long lastDrawFrame = Long.MIN_VALUE / 2;
     /** The timeline the canvas shows (the model's may be newer while a stream waits to be drawn). */
@@ -65,6 +65,7 @@ public final class TimelineView extends Region {
     private double lastDragX;
     private boolean dragging;
     private long lastDrawNanos;
+    private long redraws;
 
     public TimelineView(RunModel run, TimeWindow window, Intents.Navigation intents, FrameLoop loop) {
         this.run = run;
@@ -78,8 +79,7 @@ public final class TimelineView extends Region {
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(420);
         tooltip.setPadding(new Insets(6, 9, 6, 9));
-        now.setMouseTransparent(true);
-        getChildren().addAll(canvas, now, tooltip);
+        getChildren().addAll(canvas, playhead, tooltip);
         setMinSize(200, 120);
         for (Observable o : new Observable[] {run.phaseProperty(), run.pinnedSeqProperty(),
                 run.focusedWitnessProperty(), window.startProperty(), window.spanProperty()}) {
@@ -116,6 +116,11 @@ public final class TimelineView extends Region {
         return tooltip.isVisible() ? tooltip.getText() : "";
     }
 
+    /** How many times the canvas has been drawn (the playhead layer's moves not counted). */
+    public long redraws() {
+        return redraws;
+    }
+
     /** How long the last redraw took, in nanoseconds. */
     public long lastDrawNanos() {
         return lastDrawNanos;
@@ -128,12 +133,10 @@ public final class TimelineView extends Region {
         if (canvas.getWidth() != w || canvas.getHeight() != h) {
             canvas.setWidth(w);
             canvas.setHeight(h);
-            now.setWidth(w);
-            now.setHeight(h);
             dirty = true;
         }
         canvas.relocate(0, 0);
-        now.relocate(0, 0);
+        playhead.resizeRelocate(0, 0, w, h);
     }
 
     @Override
@@ -177,6 +180,7 @@ public final class TimelineView extends Region {
         scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
         renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), frame());
         lastDrawNanos = System.nanoTime() - t0;
+        redraws++;
         redrawNow();
     }
 
@@ -184,8 +188,7 @@ public final class TimelineView extends Region {
     private TimelineRenderer.Frame frame() {
         long pinned = run.pinnedSeqProperty().get();
         Event pinnedEvent = pinned > 0 ? run.events().bySeq(pinned) : null;
-        return new TimelineRenderer.Frame(drawn, window.start(), window.span(), run.nowMicrosProperty().get(),
-                run.endMicrosProperty().get(), run.phase().isOver(), pinned,
+        return new TimelineRenderer.Frame(drawn, window.start(), window.span(), pinned,
                 pinnedEvent == null ? -1 : pinnedEvent.atMicros(), run.focusedWitnessProperty().get(),
                 seq -> {
                     Event e = run.events().bySeq(seq);
@@ -193,11 +196,17 @@ public final class TimelineView extends Region {
                 }, scrollY, hint());
     }
 
-    /** Draws the playhead and the tint of what is still to come. */
+    /** Moves the playhead and the tint of what is still to come. */
     private void redrawNow() {
         nowMoved = false;
         drawnPlayhead = playheadPosition();
-        renderer.drawNow(now.getGraphicsContext2D(), now.getWidth(), now.getHeight(), frame());
+        playhead.show(drawn, canvas.getWidth(), canvas.getHeight(), window.start(), window.span(),
+                run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), scrollY);
+    }
+
+    /** Where the tint of what is still to come begins, in canvas pixels (NaN when there is none), for tests. */
+    public double tintStart() {
+        return playhead.tintStart();
     }
 
     /** What an empty timeline says. */
