@@ -52,7 +52,8 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     /**
      * The timeline of a log, in full detail, with its judgement's write classes and witnesses (the
      * judgement of exactly these events, or of fewer while a run goes on: writes not judged yet are
-     * drawn as accepted).
+     * drawn as accepted). A {@link TimelineBuilder} fed the same events batch by batch gives the same
+     * timeline without reading the earlier events again.
      */
     public static Timeline from(List<? extends Event> events, Judgement judgement) {
         return TimelineBuilder.build(events, judgement);
@@ -92,6 +93,12 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     public long drawnEnd(Span span, long nowMicros) {
         return span.openAtEnd() && span.endMicros() >= runMicros ? Math.max(span.endMicros(), nowMicros)
                 : span.endMicros();
+    }
+
+    /** Whether any span is still open at the end of the log (then a live view draws it on to the playhead). */
+    public boolean hasOpenSpans() {
+        return holders.stream().anyMatch(l -> l.spans().stream().anyMatch(s -> s.openAtEnd() && s.endMicros() >= runMicros))
+                || globalFaults.stream().anyMatch(s -> s.openAtEnd() && s.endMicros() >= runMicros);
     }
 
     public Optional<HolderLane> holder(String name) {

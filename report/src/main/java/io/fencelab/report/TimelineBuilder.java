@@ -5,6 +5,7 @@ import io.fencelab.engine.check.ResourceId;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.SeqOrder;
 import io.fencelab.engine.fence.TargetKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,11 +16,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link Timeline} from a log and its judgement in one pass. One use per log. What each
- * write outcome means (a stale write accepted over newer work, or an ordinary one) is the
- * judgement's word; the builder only places it.
+ * Builds a {@link Timeline} from a log and its judgement, batch by batch as the checker is fed:
+ * {@link #accept} reads each event once, {@link #timeline} gives the timeline of the events so far
+ * without reading them again, and the builder goes on. {@link Timeline#from} is this builder fed the
+ * whole log at once, so a live view and a saved report draw the same model. What each write outcome
+ * means (a stale write accepted over newer work, or an ordinary one) is the judgement's word; the
+ * builder only places it. A write the judgement given has not classified yet is drawn as accepted and
+ * looked up again in each later judgement until it is (a write's class never changes once given:
+ * the checker's ledger is append-only). Not thread-safe: one thread feeds it and takes timelines;
+ * the timelines themselves are immutable.
  */
-final class TimelineBuilder {
+public final class TimelineBuilder {
 
     /** The one {@code appliesTo} value that puts a fault on the global lane. */
     private static final String DATABASE = "database";
@@ -49,6 +56,11 @@ final class TimelineBuilder {
 
     private static final class HolderState {
         final String name;
+        /** Changed since its lane was last made (then {@link #lane} is stale). */
+        boolean touched = true;
+        HolderLane lane;
+        long laneRunMicros = -1;
+        int laneAllFaults = -1;
         final Map<LeaseKey, OpenLease> openLeases = new LinkedHashMap<>();
         final Map<LeaseKey, Event.BeliefStarted> openBeliefs = new LinkedHashMap<>();
         final ArrayDeque<Event.PauseStarted> openPauses = new ArrayDeque<>();
@@ -64,6 +76,8 @@ final class TimelineBuilder {
 
     private static final class ResourceState {
         final ResourceId id;
+        boolean touched = true;
+        ResourceLane lane;
         Long highest;
         final List<TokenStep> steps = new ArrayList<>();
         final List<Mark.Write> marks = new ArrayList<>();
@@ -78,21 +92,55 @@ final class TimelineBuilder {
     private final Map<FaultKey, ArrayDeque<Event.FaultInjected>> openFaults = new HashMap<>();
     private final List<Span.Fault> globalFaults = new ArrayList<>();
     private final List<Span.Fault> faultsOnAll = new ArrayList<>();
-    private final Judgement judgement;
     private final List<Timeline.Change> changes = new ArrayList<>();
+    /** Accepted writes the judgement had not classified when they arrived: drawn as accepted meanwhile. */
+    private final List<Unjudged> unjudged = new ArrayList<>();
+    /** Faults on every holder, opened or closed, counted: a change makes every holder lane stale. */
+    private int allFaultsVersion;
+    private Judgement judgement = Judgement.EMPTY;
     private long runMicros;
+    private long lastSeq;
 
-    private TimelineBuilder(Judgement judgement) {
-        this.judgement = judgement;
+    /** An accepted write's mark, where it sits in its two lanes, waiting for its class. */
+    private record Unjudged(Event.WriteAccepted write, ResourceState resource, int resourceIndex, HolderState holder,
+                            int holderIndex, Long before) {}
+
+    /** An empty builder, to be fed a log's events batch by batch. */
+    public TimelineBuilder() {
     }
 
     static Timeline build(List<? extends Event> events, Judgement judgement) {
-        TimelineBuilder b = new TimelineBuilder(judgement);
+        TimelineBuilder b = new TimelineBuilder();
+        b.judgement = judgement;
         for (Event e : inSeqOrder(events)) {
-            b.runMicros = Math.max(b.runMicros, e.atMicros());
-            b.accept(e);
+            b.add(e);
         }
-        return b.finish();
+        return b.timeline(judgement);
+    }
+
+    /**
+     * Reads the next events of the log with their judgement so far (of these events or fewer). The
+     * batch may be in any order; it must come after every event already accepted.
+     *
+     * @throws IllegalArgumentException if an event's seq is not after the last one accepted
+     */
+    public TimelineBuilder accept(List<? extends Event> batch, Judgement judgementSoFar) {
+        judgement = judgementSoFar;
+        for (Event e : SeqOrder.after(lastSeq, batch, "the timeline")) {
+            add(e);
+        }
+        return this;
+    }
+
+    /** The seq of the last event accepted, 0 before the first. */
+    public long lastSeq() {
+        return lastSeq;
+    }
+
+    private void add(Event e) {
+        runMicros = Math.max(runMicros, e.atMicros());
+        lastSeq = Math.max(lastSeq, e.seq());
+        accept(e);
     }
 
     /** The log's order is seq order; a list handed over in another order is sorted, not trusted. */
@@ -149,15 +197,16 @@ final class TimelineBuilder {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 Long before = r.highest;
                 WriteJudgement judged = judgement.writes().of(e.seq());
-                // Not judged yet (the console draws while the checker catches up): drawn as accepted until it is.
-                boolean overwrote = judged != null && judged.isStaleOverwrite();
                 if (before == null || e.token() > before) {
                     r.highest = e.token();
                     r.steps.add(new TokenStep(e.atMicros(), e.seq(), e.token(), e.holder()));
                 }
-                mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
-                        overwrote ? WriteClass.STALE_OVERWRITE : WriteClass.ACCEPTED,
-                        overwrote ? judged.against() : before));
+                HolderState h = holder(e.holder());
+                mark(r, accepted(e, r.id, judged, before));
+                if (judged == null) {
+                    // Not judged yet (the console draws while the checker catches up): drawn as accepted until it is.
+                    unjudged.add(new Unjudged(e, r, r.marks.size() - 1, h, h.marks.size() - 1, before));
+                }
             }
             case Event.WriteRejectedStale e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
@@ -198,6 +247,34 @@ final class TimelineBuilder {
         }
     }
 
+    private static Mark.Write accepted(Event.WriteAccepted e, ResourceId id, WriteJudgement judged, Long before) {
+        boolean overwrote = judged != null && judged.isStaleOverwrite();
+        return new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), id, e.token(),
+                overwrote ? WriteClass.STALE_OVERWRITE : WriteClass.ACCEPTED, overwrote ? judged.against() : before);
+    }
+
+    /** Looks up the writes not judged before in {@code judgement}; those it classifies are marked for good. */
+    private void judgeWaiting(Judgement judgement) {
+        if (unjudged.isEmpty()) {
+            return;
+        }
+        List<Unjudged> still = new ArrayList<>();
+        for (Unjudged u : unjudged) {
+            WriteJudgement judged = judgement.writes().of(u.write().seq());
+            if (judged == null) {
+                still.add(u);
+            } else if (judged.isStaleOverwrite()) {
+                Mark.Write m = accepted(u.write(), u.resource().id, judged, u.before());
+                u.resource().marks.set(u.resourceIndex(), m);
+                u.holder().marks.set(u.holderIndex(), m);
+                u.resource().touched = true;
+                u.holder().touched = true;
+            }
+        }
+        unjudged.clear();
+        unjudged.addAll(still);
+    }
+
     private void leaseEnded(String holder, String scope, long token, Event end, Span.HeldEnd how) {
         HolderState h = holder(holder);
         OpenLease open = h.openLeases.remove(new LeaseKey(scope, token));
@@ -218,6 +295,9 @@ final class TimelineBuilder {
             placeFault(new Span.Fault(e.atMicros(), e.atMicros(), e.fault(), e.appliesTo(), e.detail(), e.seq(), 0));
         } else {
             openFaults.computeIfAbsent(new FaultKey(e.fault(), e.appliesTo()), k -> new ArrayDeque<>()).add(e);
+            if (ALL.equals(e.appliesTo())) {
+                allFaultsVersion++;
+            }
             if (!DATABASE.equals(e.appliesTo()) && !ALL.equals(e.appliesTo())) {
                 holder(e.appliesTo());
             }
@@ -238,6 +318,7 @@ final class TimelineBuilder {
             globalFaults.add(f);
         } else if (ALL.equals(f.appliesTo())) {
             faultsOnAll.add(f);
+            allFaultsVersion++;
         } else {
             holder(f.appliesTo()).otherSpans.add(f);
         }
@@ -249,7 +330,9 @@ final class TimelineBuilder {
     }
 
     private HolderState holder(String name) {
-        return holders.computeIfAbsent(name(name), HolderState::new);
+        HolderState h = holders.computeIfAbsent(name(name), HolderState::new);
+        h.touched = true;
+        return h;
     }
 
     private static String name(String holder) {
@@ -258,70 +341,106 @@ final class TimelineBuilder {
 
     private ResourceState resource(TargetKind target, String scope, String key) {
         ResourceId id = new ResourceId(target, scope == null ? "" : scope, key == null ? "" : key);
-        return resources.computeIfAbsent(id, ResourceState::new);
+        ResourceState r = resources.computeIfAbsent(id, ResourceState::new);
+        r.touched = true;
+        return r;
     }
 
-    private Timeline finish() {
-        closeOpenFaults();
-        List<HolderLane> holderLanes = new ArrayList<>(holders.size());
-        for (HolderState h : holders.values()) {
-            closeOpenSpans(h);
-            List<Span> spans = new ArrayList<>(h.held);
-            spans.addAll(h.believed);
-            spans.addAll(gaps(h));
-            spans.addAll(h.otherSpans);
-            spans.addAll(faultsOnAll);
-            spans.sort(SPAN_ORDER);
-            h.marks.sort(MARK_ORDER);
-            holderLanes.add(new HolderLane(h.name, spans, List.<Mark>copyOf(h.marks)));
-        }
-        List<ResourceLane> resourceLanes = new ArrayList<>(resources.size());
-        for (ResourceState r : resources.values()) {
-            r.marks.sort(MARK_ORDER);
-            resourceLanes.add(new ResourceLane(r.id, r.steps, List.<Mark>copyOf(r.marks)));
-        }
-        globalFaults.sort(SPAN_ORDER);
-        return new Timeline(runMicros, holderLanes, resourceLanes, globalFaults, changes, Highlights.of(judgement.verdict().witnesses()), 0);
-    }
-
-    /** Faults never healed last to the run's end; placed in seq order so the output is deterministic. */
-    private void closeOpenFaults() {
+    /**
+     * The timeline of the events accepted so far, with {@code judgement} (of these events or fewer;
+     * never older than one given before) for the write classes and the witnesses. Spans still open
+     * end at the latest event's time. Lanes nothing changed since the last call are reused, not
+     * made again.
+     */
+    public Timeline timeline(Judgement judgement) {
+        this.judgement = judgement;
+        judgeWaiting(judgement);
+        // Faults never healed last to the run's end; placed in seq order so the output is deterministic.
         List<Event.FaultInjected> open = new ArrayList<>();
         openFaults.values().forEach(open::addAll);
         open.sort(Comparator.comparingLong(Event::seq));
+        List<Span.Fault> globals = new ArrayList<>(globalFaults);
+        List<Span.Fault> onAll = new ArrayList<>(faultsOnAll);
+        Map<String, List<Span.Fault>> onHolder = new HashMap<>();
         for (Event.FaultInjected f : open) {
-            placeFault(new Span.Fault(f.atMicros(), runMicros, f.fault(), f.appliesTo(), f.detail(), f.seq(), 0));
+            Span.Fault span = new Span.Fault(f.atMicros(), runMicros, f.fault(), f.appliesTo(), f.detail(), f.seq(), 0);
+            if (DATABASE.equals(f.appliesTo())) {
+                globals.add(span);
+            } else if (ALL.equals(f.appliesTo())) {
+                onAll.add(span);
+            } else {
+                onHolder.computeIfAbsent(name(f.appliesTo()), k -> new ArrayList<>()).add(span);
+            }
         }
-        openFaults.clear();
+        List<HolderLane> holderLanes = new ArrayList<>(holders.size());
+        for (HolderState h : holders.values()) {
+            List<Span.Fault> mine = onHolder.getOrDefault(h.name, List.of());
+            // A lane with something still open ends it at the latest event's time, which moves.
+            boolean endsNow = !h.openLeases.isEmpty() || !h.openBeliefs.isEmpty() || !h.openPauses.isEmpty()
+                    || !mine.isEmpty() || onAll.size() > faultsOnAll.size();
+            if (h.lane == null || h.touched || h.laneAllFaults != allFaultsVersion
+                    || endsNow && h.laneRunMicros != runMicros) {
+                h.lane = lane(h, mine, onAll);
+                h.touched = false;
+                h.laneRunMicros = runMicros;
+                h.laneAllFaults = allFaultsVersion;
+            }
+            holderLanes.add(h.lane);
+        }
+        List<ResourceLane> resourceLanes = new ArrayList<>(resources.size());
+        for (ResourceState r : resources.values()) {
+            if (r.lane == null || r.touched) {
+                List<Mark.Write> marks = new ArrayList<>(r.marks);
+                marks.sort(MARK_ORDER);
+                r.lane = new ResourceLane(r.id, r.steps, List.<Mark>copyOf(marks));
+                r.touched = false;
+            }
+            resourceLanes.add(r.lane);
+        }
+        globals.sort(SPAN_ORDER);
+        return new Timeline(runMicros, holderLanes, resourceLanes, globals, changes,
+                Highlights.of(judgement.verdict().witnesses()), 0);
     }
 
-    private void closeOpenSpans(HolderState h) {
+    /** A holder's lane as of now: its open leases, beliefs and pauses end at the latest event's time. */
+    private HolderLane lane(HolderState h, List<Span.Fault> openFaultsOfHolder, List<Span.Fault> onAll) {
+        List<Span.Held> held = new ArrayList<>(h.held);
         for (OpenLease open : h.openLeases.values()) {
-            closeLease(h, open, runMicros, Span.HeldEnd.RUN_END, 0);
+            Event.LeaseAcquired g = open.grant;
+            held.add(new Span.Held(g.atMicros(), runMicros, g.scope(), g.token(), g.fencingToken(), open.renewals,
+                    Span.HeldEnd.RUN_END, g.seq(), 0));
         }
-        h.openLeases.clear();
+        List<Span.Believed> believed = new ArrayList<>(h.believed);
         for (Event.BeliefStarted b : h.openBeliefs.values()) {
-            h.believed.add(new Span.Believed(b.atMicros(), runMicros, b.scope(), b.token(), null, b.seq(), 0));
+            believed.add(new Span.Believed(b.atMicros(), runMicros, b.scope(), b.token(), null, b.seq(), 0));
         }
-        h.openBeliefs.clear();
+        List<Span> spans = new ArrayList<>(held);
+        spans.addAll(believed);
+        spans.addAll(gaps(held, believed));
+        spans.addAll(h.otherSpans);
+        spans.addAll(openFaultsOfHolder);
         for (Event.PauseStarted p : h.openPauses) {
-            h.otherSpans.add(new Span.Pause(p.atMicros(), runMicros, p.cause(), p.seq(), 0));
+            spans.add(new Span.Pause(p.atMicros(), runMicros, p.cause(), p.seq(), 0));
         }
-        h.openPauses.clear();
+        spans.addAll(onAll);
+        spans.sort(SPAN_ORDER);
+        List<Mark.Write> marks = new ArrayList<>(h.marks);
+        marks.sort(MARK_ORDER);
+        return new HolderLane(h.name, spans, List.<Mark>copyOf(marks));
     }
 
     /**
      * Where a belief outlasts the service's lease with the same presented token (the latest grant
      * that started no later than the belief), or had no grant at all, the excess is a gap.
      */
-    private static List<Span.Gap> gaps(HolderState h) {
+    private static List<Span.Gap> gaps(List<Span.Held> heldSpans, List<Span.Believed> believed) {
         Map<LeaseKey, List<Span.Held>> leasesByPresentedToken = new HashMap<>();
-        for (Span.Held held : h.held) {
+        for (Span.Held held : heldSpans) {
             leasesByPresentedToken.computeIfAbsent(new LeaseKey(held.scope(), held.fencingToken()),
                     k -> new ArrayList<>()).add(held);
         }
         List<Span.Gap> gaps = new ArrayList<>();
-        for (Span.Believed b : h.believed) {
+        for (Span.Believed b : believed) {
             Span.Held lease = null;
             for (Span.Held held : leasesByPresentedToken.getOrDefault(new LeaseKey(b.scope(), b.token()), List.of())) {
                 if (held.startMicros() <= b.startMicros() && (lease == null || held.startMicros() >= lease.startMicros())) {

@@ -205,25 +205,6 @@ class ConsoleControlsTest extends ConsoleTestBase {
     }
 
     @Test
-    void aBadScenarioFileIsExplainedInPlaceWithoutAStackTrace(@TempDir Path dir) throws IOException {
-        openPausedHolder();
-        Path bad = dir.resolve("bad.yaml");
-        Files.writeString(bad, """
-                title: Broken
-                summary: A file with mistakes.
-                duration: soon
-                workers:
-                  - name: A
-                """);
-        fxRun(() -> console.scenarios().openScenarioFile(bad));
-        String problem = labelText("#scenario-problem");
-        assertThat(problem).contains("bad.yaml:").doesNotContain("\tat ").doesNotContain("Exception");
-        assertThat(fx(() -> console.model().scenario().name())).as("the scenario on show stays")
-                .isEqualTo("paused-holder");
-        screenshot("scenario-file-problem");
-    }
-
-    @Test
     void aFaultInjectedByHandReplaysTheSameHistoryThenAddsTheFault() {
         openPausedHolder();
         fxRun(() -> {

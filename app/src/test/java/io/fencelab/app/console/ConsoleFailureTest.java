@@ -28,8 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 
-/** The console under trouble: no database, or a database that dies mid-run. The window stays up. */
-@ExtendWith(ApplicationExtension.class)
+/**
+ * The console under trouble: a bad external database URL, a database that dies mid-run, a saved run
+ * that will not open, a scenario file with errors. Each is one clear message in the window, no stack
+ * trace, and the window stays usable: the test goes on to do something that works. Screenshots:
+ * target/screenshots/console-fault-*.png.
+ */
+@ExtendWith({EmbeddedDatabase.class, ApplicationExtension.class})
 class ConsoleFailureTest {
 
     private Console console;
@@ -79,7 +84,7 @@ class ConsoleFailureTest {
         waitUntil("the saved run replayed", 30, () -> console.model().main().phase() == RunPhase.ENDED
                 && console.model().main().timeline() != null);
         assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
-        screenshot(console.scene().getRoot(), "no-database-replay");
+        screenshot(console.scene().getRoot(), "console-fault-bad-url");
     }
 
     @Test
@@ -105,7 +110,7 @@ class ConsoleFailureTest {
         assertThat(fx(() -> main.events().last())).isInstanceOf(Event.RunEnded.class);
         assertThat(fx(() -> console.scene().getWindow().isShowing())).isTrue();
         waitUntil("the timeline shows the events so far", 30, () -> main.timeline() != null);
-        screenshot(console.scene().getRoot(), "database-died");
+        screenshot(console.scene().getRoot(), "console-fault-database-died");
 
         AtomicReference<String> done = new AtomicReference<>();
         fxRun(() -> console.export().exportReport(dir, done::set));
@@ -113,6 +118,85 @@ class ConsoleFailureTest {
         assertThat(done.get()).startsWith("Report written");
         assertThat(Files.readString(dir.resolve("summary.json"))).contains("failed: database unreachable");
         assertThat(Files.readAllLines(dir.resolve("events.jsonl"))).hasSize((int) events);
+
+        fxRun(() -> {
+            console.scenarios().openSavedRun(dir.resolve("events.jsonl"));
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil("the run's own log replayed without the database", 30,
+                () -> main.phase().isOver() && main.eventCountProperty().get() == events);
+    }
+
+    @Test
+    void aSavedRunThatWillNotOpenIsOneLineAndACatalogScenarioStillRuns(Database db, @TempDir Path dir)
+            throws IOException {
+        open(DatabaseSource.lent(db));
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        RunModel main = fx(() -> console.model().main());
+
+        fxRun(() -> console.scenarios().openSavedRun(dir.resolve("missing.jsonl")));
+        waitUntil("the missing log is reported", 30, () -> main.phase() == RunPhase.FAILED);
+        assertThat(runProblem()).isEqualTo("The saved run missing.jsonl (in " + dir.toAbsolutePath()
+                + ") could not be opened: there is no such file. Open an events.jsonl that a run or a report wrote.");
+
+        Path garbage = dir.resolve("notes.jsonl");
+        Files.writeString(garbage, "these are my notes, not events\n");
+        fxRun(() -> console.scenarios().openSavedRun(garbage));
+        waitUntil("the log that is not one is reported", 30,
+                () -> main.phase() == RunPhase.FAILED && runProblem().contains("notes.jsonl"));
+        assertThat(runProblem()).startsWith("The saved run notes.jsonl (in ").contains("could not be opened: line ")
+                .doesNotContain("\tat ").doesNotContain("Exception").doesNotContain("\n");
+        assertThat(fx(() -> console.scene().getWindow().isShowing())).isTrue();
+        screenshot(console.scene().getRoot(), "console-fault-log");
+
+        runsToTheEnd("paused-holder", main);
+        assertThat(runProblem()).as("the message went with the failed log").isEmpty();
+    }
+
+    @Test
+    void aScenarioFileWithErrorsIsExplainedInPlaceAndACatalogScenarioStillRuns(Database db, @TempDir Path dir)
+            throws IOException {
+        open(DatabaseSource.lent(db));
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        RunModel main = fx(() -> console.model().main());
+        fxRun(() -> console.scenarios().select("paused-holder"));
+        waitUntil("the run is prepared", 30, () -> main.phase() == RunPhase.PAUSED);
+
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                title: Broken
+                summary: A file with mistakes.
+                duration: soon
+                workers:
+                  - name: A
+                """);
+        fxRun(() -> console.scenarios().openScenarioFile(bad));
+        String problem = fx(() -> ((Label) console.scene().lookup("#scenario-problem")).getText());
+        assertThat(problem).startsWith("bad.yaml is not a valid scenario").contains("bad.yaml:3:")
+                .doesNotContain("\tat ").doesNotContain("Exception").doesNotContain(dir.toString());
+        assertThat(fx(() -> console.model().scenario().name())).as("the scenario on show stays")
+                .isEqualTo("paused-holder");
+        screenshot(console.scene().getRoot(), "console-fault-scenario-file");
+
+        runsToTheEnd("paused-holder", main);
+        assertThat(fx(() -> ((Label) console.scene().lookup("#scenario-problem")).getText()))
+                .as("the problem went when a good scenario was chosen").isEmpty();
+    }
+
+    private String runProblem() {
+        return fx(() -> ((Label) console.scene().lookup("#run-problem")).getText());
+    }
+
+    /** Picks catalog scenario {@code name}, plays it as fast as it goes, and checks it ended SAFE. */
+    private void runsToTheEnd(String name, RunModel main) {
+        fxRun(() -> {
+            console.scenarios().select(name);
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil(name + " ran to its end", 60, () -> main.phase() == RunPhase.ENDED && main.timeline() != null);
+        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText())).isEqualTo("SAFE");
     }
 
     /** Kills the PostgreSQL server as a crash would (SIGKILL to the postmaster), not through Fencelab. */

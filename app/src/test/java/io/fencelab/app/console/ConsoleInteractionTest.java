@@ -42,6 +42,44 @@ class ConsoleInteractionTest extends ConsoleTestBase {
     }
 
     @Test
+    void aMovingPlayheadMovesItsLayerAndLeavesTheTimelineCanvasAlone() {
+        waitForDatabase();
+        fxRun(() -> {
+            console.scenarios().select("paused-holder");
+            console.runs().setSpeed(20);
+            console.runs().play();
+        });
+        waitUntil("the run passed 20 s", 30, () -> main().nowMicrosProperty().get() >= 20_000_000);
+        fxRun(() -> console.runs().pause());
+        waitUntil("paused", 10, () -> main().phase() == RunPhase.PAUSED);
+        ConsoleFx.frames();
+        TimelineView timeline = fx(() -> console.view().timeline());
+        long redraws = fx(timeline::redraws);
+        long start = fx(() -> main().nowMicrosProperty().get());
+        for (int s = 1; s <= 5; s++) {
+            long now = start + s * 1_000_000L;
+            fxRun(() -> main().nowMicrosProperty().set(now));
+            ConsoleFx.frames();
+            double x = fx(() -> xOf(timeline, now));
+            assertThat(fx(timeline::tintStart)).as("the tint of what is to come starts at most a step behind "
+                    + "the playhead at %d s", now / 1_000_000).isBetween(x - 6, x);
+        }
+        assertThat(fx(timeline::redraws)).as("moving the playhead alone never redraws the timeline canvas")
+                .isEqualTo(redraws);
+        fxRun(() -> console.navigation().zoom(0.5, start));
+        ConsoleFx.frames();
+        assertThat(fx(timeline::redraws)).as("zooming redraws it at once").isGreaterThan(redraws);
+    }
+
+    /** Where run time {@code micros} is on the timeline's canvas. */
+    private double xOf(TimelineView timeline, long micros) {
+        var w = console.model().window();
+        // The renderer's gutter (132 px) and right padding (14 px).
+        double plotW = timeline.canvas().getWidth() - 132 - 14;
+        return 132 + (micros - w.start()) / w.span() * plotW;
+    }
+
+    @Test
     void hoveringAMarkTellsWhatItIsAndClickingPinsIt(FxRobot robot) {
         Mark.Write stale = runPausedHolderToTheEnd();
         assertThat(stale.kind()).isEqualTo(WriteClass.REJECTED_STALE);

@@ -22,7 +22,8 @@ import java.util.Set;
  * store and the table, new holders and scopes into the filters, the most telling event into the
  * narration line, notices into the phase; then polls the driver for run time, verdict and metrics
  * (and, at the metrics' pace, works out the tuning figures of the events so far), and has the
- * timeline rebuilt when events arrived.
+ * timeline model brought up to date when events arrived. While a run plays, the counts, the
+ * narration and the timeline model change a few times a second, not every frame.
  */
 public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 
@@ -33,6 +34,11 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
      */
     static final long EVENTS_PER_FRAME = 20_000;
     private static final long METRICS_EVERY_NANOS = 250_000_000;
+    /**
+     * While a run plays, how often the counts (events, events per second) and the narration line
+     * change: a few times a second is all a reader takes in, and each change costs a layout.
+     */
+    private static final long COUNTS_EVERY_NANOS = 250_000_000;
     private static final long RATE_WINDOW_NANOS = 1_000_000_000;
 
     private final RunModel model;
@@ -48,7 +54,12 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     /** Fed each frame's new events only; asked for its figures at the metrics' pace, not every frame. */
     private final TuningCollector tuning = new TuningCollector();
     private Event telling;
+    /** The most telling event since the narration line last changed. */
+    private Event untold;
+    private long lastCountsNanos;
     private static final long MIN_REBUILD_GAP_NANOS = 30_000_000;
+    /** While a run plays, the timeline model is brought up to date at most this often. */
+    private static final long STREAM_REBUILD_GAP_NANOS = 200_000_000;
     private boolean timelineStale;
     private long lastBuildNanos;
     private long lastBuiltAt;
@@ -82,25 +93,21 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
-            model.eventCountProperty().set(model.events().size());
             tuning.accept(frameEvents);
             timelineStale = true;
         }
-        if (telling != null) {
-            // A write is told as the checker classified it; the checker sees each batch before this feed does.
-            model.narrationProperty().set(Narration.line(telling,
-                    telling instanceof Event.WriteAccepted ? driver.judgementSoFar() : null));
+        if (telling != null && (untold == null || Narration.weight(telling) >= Narration.weight(untold))) {
+            untold = telling;
         }
         rate.addLast(new long[] {nowNanos, moved});
         while (rate.size() > 1 && nowNanos - rate.peekFirst()[0] > RATE_WINDOW_NANOS) {
             rate.removeFirst();
         }
-        long inWindow = 0;
-        for (long[] r : rate) {
-            inWindow += r[1];
+        // Paused or stepping, every frame shows its events at once; a stream, a few times a second.
+        if (model.phase() != RunPhase.PLAYING || nowNanos - lastCountsNanos >= COUNTS_EVERY_NANOS) {
+            lastCountsNanos = nowNanos;
+            showCounts(nowNanos);
         }
-        double span = Math.max(1, nowNanos - rate.peekFirst()[0]) / 1e9;
-        model.eventsPerSecondProperty().set(rate.size() < 2 ? 0 : (inWindow - rate.peekFirst()[1]) / span);
 
         if (!finished) {
             long now = driver.nowMicros();
@@ -124,6 +131,25 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         refreshTimeline(nowNanos);
     }
 
+    /** Shows the event count, the events per second and the narration of the most telling event since the last time. */
+    private void showCounts(long nowNanos) {
+        model.eventCountProperty().set(model.events().size());
+        if (!rate.isEmpty()) {
+            long inWindow = 0;
+            for (long[] r : rate) {
+                inWindow += r[1];
+            }
+            double span = Math.max(1, nowNanos - rate.peekFirst()[0]) / 1e9;
+            model.eventsPerSecondProperty().set(rate.size() < 2 ? 0 : (inWindow - rate.peekFirst()[1]) / span);
+        }
+        if (untold != null) {
+            // A write is told as the checker classified it; the checker sees each batch before this feed does.
+            model.narrationProperty().set(Narration.line(untold,
+                    untold instanceof Event.WriteAccepted ? driver.judgementSoFar() : null));
+            untold = null;
+        }
+    }
+
     /**
      * Installs a finished timeline and asks for the next one. A build walks every event, so under a
      * flood of events the next starts only after a pause as long as the last build took: the
@@ -138,7 +164,8 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.judgementProperty().set(built.judgement());
             model.timelineProperty().set(highlighted(built.timeline()));
         }
-        boolean rested = nowNanos - lastBuiltAt >= Math.max(MIN_REBUILD_GAP_NANOS, lastBuildNanos);
+        long gap = model.phase() == RunPhase.PLAYING ? STREAM_REBUILD_GAP_NANOS : MIN_REBUILD_GAP_NANOS;
+        boolean rested = nowNanos - lastBuiltAt >= Math.max(gap, lastBuildNanos);
         if (timelineStale && !rebuilder.busy() && (rested || finished)) {
             timelineStale = false;
             rebuilder.request(generation, model.events().snapshot(), finalJudgement != null ? finalJudgement
@@ -221,12 +248,15 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
-            model.eventCountProperty().set(model.events().size());
             tuning.accept(frameEvents);
             frameEvents.clear();
             timelineStale = true;
         }
         finished = true;
+        if (telling != null && (untold == null || Narration.weight(telling) >= Narration.weight(untold))) {
+            untold = telling;
+        }
+        showCounts(rate.isEmpty() ? lastCountsNanos : rate.peekLast()[0]);
         long now = Math.max(driver.nowMicros(), model.events().size() == 0 ? 0 : model.events().last().atMicros());
         model.nowMicrosProperty().set(now);
         if (result != null) {

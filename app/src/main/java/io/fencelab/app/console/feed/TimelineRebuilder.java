@@ -3,16 +3,18 @@ package io.fencelab.app.console.feed;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.report.Timeline;
+import io.fencelab.report.TimelineBuilder;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Builds the report's {@link Timeline} model from a run's events off the FX thread: building it
- * walks every event, which would not fit in a frame for a large run. One build runs at a time per
- * run shown; the frame loop asks for a new one when events have arrived and the last one is done,
- * and picks up the result on a later frame.
+ * Keeps the report's {@link Timeline} model of a run's events up to date off the FX thread: a
+ * {@link TimelineBuilder} reads each new batch of events once (as the checker does) and hands out
+ * the timeline so far, remaking only the lanes that changed. One build runs at a time per run shown;
+ * the frame loop asks for a new one when events have arrived and the last one is done, and picks
+ * up the result on a later frame.
  */
 public final class TimelineRebuilder {
 
@@ -23,6 +25,10 @@ public final class TimelineRebuilder {
     public record Built(int generation, int events, Timeline timeline, Judgement judgement, long buildNanos) {}
 
     private final AtomicReference<Built> done = new AtomicReference<>();
+    /** Touched only on the builder thread, one request after another. */
+    private final TimelineBuilder builder = new TimelineBuilder();
+    /** Events handed to the builder so far (FX thread). */
+    private int fed;
     private volatile boolean busy;
 
     /** Whether a build is running (then asking again waits for the next frame). */
@@ -31,18 +37,21 @@ public final class TimelineRebuilder {
     }
 
     /**
-     * Starts building the timeline of {@code events} (a list that does not change) with their
-     * {@code judgement} unless a build is running.
+     * Starts bringing the timeline up to {@code events} (all of the run's so far, a list that does
+     * not change, beginning with the events of every earlier request) with their {@code judgement}
+     * unless a build is running.
      */
     public boolean request(int generation, List<Event> events, Judgement judgement) {
         if (busy) {
             return false;
         }
         busy = true;
+        List<Event> batch = events.subList(fed, events.size());
+        fed = events.size();
         BUILDERS.execute(() -> {
             try {
                 long t0 = System.nanoTime();
-                Timeline timeline = Timeline.from(events, judgement);
+                Timeline timeline = builder.accept(batch, judgement).timeline(judgement);
                 done.set(new Built(generation, events.size(), timeline, judgement, System.nanoTime() - t0));
             } catch (RuntimeException e) {
                 // A log the timeline cannot draw (a bug) must not take the console down; the table still shows it.

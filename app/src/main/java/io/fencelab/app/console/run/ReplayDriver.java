@@ -70,7 +70,8 @@ public final class ReplayDriver extends PlayerDriver {
             contents = EventLogReader.readLog(file);
         } catch (IOException | RuntimeException e) {
             LOG.info("could not read the saved run {}: {}", file, e.getMessage());
-            feed.notice(new Notice.Failed(Problems.describe("could not read " + file, e), null));
+            feed.notice(new Notice.Failed(Problems.unreadable("The saved run", file, e)
+                    + " Open an events.jsonl that a run or a report wrote.", null));
             return;
         }
         List<Event> events = contents.events();

@@ -23,11 +23,16 @@ import javafx.scene.layout.VBox;
  */
 final class CatalogView extends SplitPane {
 
+    /** Where the divider goes while a scenario file's problems are shown (the list above keeps some room). */
+    private static final double PROBLEM_DIVIDER = 0.62;
+
     final ListView<CatalogEntry> list = new ListView<>();
     final Label problem = new Label();
     final VBox notes = new VBox(8);
     final ParameterSheet parameters;
     final TabPane tabs = new TabPane();
+    /** The divider's place before the problems moved it (0: they did not). */
+    private double dividerBeforeProblem;
 
     CatalogView(ConsoleModel model, Intents.Scenarios scenarios, Intents.Runs runs, ConsoleView.Dialogs dialogs) {
         getStyleClass().add("catalog");
@@ -57,14 +62,35 @@ final class CatalogView extends SplitPane {
         problem.getStyleClass().add("problem-box");
         problem.setWrapText(true);
         problem.textProperty().bind(model.scenarioProblemProperty());
-        problem.visibleProperty().bind(model.scenarioProblemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
         problem.setMaxWidth(Double.MAX_VALUE);
         problem.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        // A file with many problems lists them all: they scroll, the headline first, and the pane
+        // grows while they are shown.
+        ScrollPane problemScroll = new ScrollPane(problem);
+        problemScroll.setFitToWidth(true);
+        problemScroll.getStyleClass().add("problem-scroll");
+        problemScroll.visibleProperty().bind(model.scenarioProblemProperty().isNotEmpty());
+        problemScroll.managedProperty().bind(problemScroll.visibleProperty());
+        problemScroll.setMinHeight(90);
+        problemScroll.prefHeightProperty().bind(problem.heightProperty().add(4));
+        VBox.setVgrow(problemScroll, Priority.SOMETIMES);
+        model.scenarioProblemProperty().addListener((o, was, now) -> {
+            double[] at = getDividerPositions();
+            if (!now.isEmpty() && was.isEmpty() && at.length > 0 && at[0] < PROBLEM_DIVIDER) {
+                dividerBeforeProblem = at[0];
+                setDividerPositions(PROBLEM_DIVIDER);
+            } else if (now.isEmpty() && dividerBeforeProblem > 0) {
+                setDividerPositions(dividerBeforeProblem);
+                dividerBeforeProblem = 0;
+            }
+        });
         Label heading = new Label("Scenarios");
         heading.getStyleClass().add("pane-title");
         list.setMinHeight(90);
-        VBox top = new VBox(6, heading, list, open, problem);
+        // While problems are shown, they take the room and the list keeps a few entries.
+        list.prefHeightProperty().bind(javafx.beans.binding.Bindings.when(problemScroll.visibleProperty())
+                .then(130.0).otherwise(javafx.scene.layout.Region.USE_COMPUTED_SIZE));
+        VBox top = new VBox(6, heading, list, open, problemScroll);
         top.setPadding(new Insets(8));
 
         notes.setId("notes");

@@ -10,7 +10,8 @@ import javafx.scene.paint.Color;
  * shading first, then bars, then marks and highlights, then text on top.
  */
 enum Ink {
-    FUTURE(Color.web("#F4F4F4")),
+    /** Laid over the lanes ({@link PlayheadLayer}), so translucent: #F4F4F4 on white. */
+    FUTURE(Color.rgb(0, 0, 0, 0.045)),
     LANE_ALT(Color.web("#F7F9FB")),
     GRID(Color.web("#E3E3E3")),
     PAUSE(Color.web("#8C8C8C", 0.28)),

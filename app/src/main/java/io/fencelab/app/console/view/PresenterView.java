@@ -196,6 +196,7 @@ public final class PresenterView extends BorderPane {
     private static final class PresenterTimeline extends Region {
         private final Canvas canvas = new Canvas();
         private final TimelineRenderer renderer = new TimelineRenderer(TimelineRenderer.PRESENTATION);
+        private final PlayheadLayer playhead = new PlayheadLayer();
         private final ConsoleModel model;
         private boolean dirty = true;
         private long drawnNow = Long.MIN_VALUE;
@@ -203,7 +204,7 @@ public final class PresenterView extends BorderPane {
         PresenterTimeline(ConsoleModel model, FrameLoop loop) {
             this.model = model;
             getStyleClass().add("presenter-timeline");
-            getChildren().add(canvas);
+            getChildren().addAll(canvas, playhead);
             setMinSize(200, 160);
             RunModel run = model.main();
             for (Observable o : new Observable[] {run.timelineProperty(), run.phaseProperty(),
@@ -236,6 +237,7 @@ public final class PresenterView extends BorderPane {
                 canvas.setHeight(h);
                 dirty = true;
             }
+            playhead.resizeRelocate(0, 0, w, h);
         }
 
         void redraw() {
@@ -246,12 +248,18 @@ public final class PresenterView extends BorderPane {
             drawnNow = playheadStep();
             RunModel run = model.main();
             renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
-                    new TimelineRenderer.Frame(run.timeline(), model.window().start(), model.window().span(),
-                            run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), 0, -1,
+                    new TimelineRenderer.Frame(run.timeline(), model.window().start(), model.window().span(), 0, -1,
                             run.focusedWitnessProperty().get(), seq -> {
                                 Event e = run.events().bySeq(seq);
                                 return e == null ? -1 : e.atMicros();
-                            }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play."));
+                            }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play.",
+                            run.phase().isOver() ? 0 : run.nowMicrosProperty().get()));
+            // The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is.
+            double scale = TimelineRenderer.PRESENTATION;
+            playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
+            playhead.show(run.timeline(), canvas.getWidth() / scale, canvas.getHeight() / scale,
+                    model.window().start(), model.window().span(), run.nowMicrosProperty().get(),
+                    run.endMicrosProperty().get(), run.phase().isOver(), 0);
         }
     }
 }

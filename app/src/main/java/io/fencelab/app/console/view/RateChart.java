@@ -44,6 +44,15 @@ final class RateChart extends LineChart<Number, Number> {
     private final List<double[]> faultSeconds = new ArrayList<>();
     private RunModel run;
     private final javafx.beans.InvalidationListener update = o -> refresh();
+    /**
+     * A new timeline only changes the shading; while a run plays, the metrics' next change (a few
+     * times a second) picks it up, so the chart does not lay out again at every new timeline.
+     */
+    private final javafx.beans.InvalidationListener newTimeline = o -> {
+        if (run.phase() != io.fencelab.app.console.model.RunPhase.PLAYING) {
+            refresh();
+        }
+    };
 
     RateChart() {
         super(new NumberAxis(), new NumberAxis());
@@ -79,11 +88,11 @@ final class RateChart extends LineChart<Number, Number> {
     void bind(RunModel model) {
         if (run != null) {
             run.metricsProperty().removeListener(update);
-            run.timelineProperty().removeListener(update);
+            run.timelineProperty().removeListener(newTimeline);
         }
         run = model;
         model.metricsProperty().addListener(update);
-        model.timelineProperty().addListener(update);
+        model.timelineProperty().addListener(newTimeline);
         refresh();
     }
 

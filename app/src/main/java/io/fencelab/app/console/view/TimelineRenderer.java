@@ -27,7 +27,8 @@ import javafx.scene.text.TextAlignment;
  * the gap between them (amber, striped, labelled), pauses and faults shaded, and write outcomes as
  * marks; below, a lane per resource with the highest accepted token as a step line. Witnesses are
  * outlined in red, the focused one also shaded across every lane. Only what is in view is drawn,
- * and marks closer than a pixel to the previous one of the same kind are drawn once.
+ * and marks closer than a pixel to the previous one of the same kind are drawn once. The playhead
+ * and the tint of what is still to come are not drawn here: they are {@link PlayheadLayer}'s nodes.
  */
 final class TimelineRenderer {
 
@@ -48,10 +49,12 @@ final class TimelineRenderer {
     private static final Font TINY_BOLD = Font.font("DejaVu Sans", FontWeight.BOLD, 10);
     private static final Font HINT = Font.font("DejaVu Sans", 18);
 
-    /** Everything a drawing depends on besides the canvas size. */
-    record Frame(Timeline timeline, double startMicros, double spanMicros, long nowMicros, long endMicros,
-                 boolean over, long pinnedSeq, long pinnedAtMicros, int focusedWitness,
-                 LongUnaryOperator timeOfSeq, double scrollY, String hint) {}
+    /**
+     * Everything a drawing depends on besides the canvas size. {@code openUntilMicros}: where spans
+     * still open at the end of the log run on to (the playhead while the run goes on; 0 once it is over).
+     */
+    record Frame(Timeline timeline, double startMicros, double spanMicros, long pinnedSeq, long pinnedAtMicros,
+                 int focusedWitness, LongUnaryOperator timeOfSeq, double scrollY, String hint, long openUntilMicros) {}
 
     /** Where the lanes are, for scrolling and hit tests. */
     record Layout(double holderH, double contentH, int holders, int resources) {
@@ -147,13 +150,7 @@ final class TimelineRenderer {
             ranks.clear();
             ranked = t;
         }
-        double lanesBottom = Math.min(height, layout.contentH() - scroll);
-        // Not yet happened: the rest of the run is tinted until it is over.
-        if (!f.over() && f.endMicros() > f.nowMicros()) {
-            double a = x.at(f.nowMicros());
-            double b = x.at(f.endMicros());
-            rectClipped(lanes, Ink.FUTURE, a, AXIS, b - a, lanesBottom - AXIS, plotW);
-        }
+        double lanesBottom = lanesBottom(layout, height, scroll);
         Highlights hl = t.highlights();
         List<Long> focused = focusedSeqs(hl, f.focusedWitness());
         if (!focused.isEmpty()) {
@@ -186,7 +183,7 @@ final class TimelineRenderer {
                 continue;
             }
             drawHolder(t, t.holders().get(i), i, top, layout.holderH(), x, plotW, hl, focused,
-                    f.over() ? 0 : f.nowMicros());
+                    f.openUntilMicros());
         }
         if (!t.resources().isEmpty()) {
             double sepTop = layout.resourcesTop() - SEPARATOR - scroll;
@@ -231,11 +228,6 @@ final class TimelineRenderer {
                 lanes.line(Ink.PINNED, px, AXIS, px, lanesBottom, 2, true);
             }
         }
-        double now = x.at(f.nowMicros());
-        if (now >= GUTTER && now <= GUTTER + plotW) {
-            lanes.line(Ink.PLAYHEAD, now, AXIS, now, lanesBottom, 2, false);
-            axis.mark(Ink.PLAYHEAD, Batches.Shape.TRIANGLE, now, AXIS - 6, 6);
-        }
 
         g.save();
         g.beginPath();
@@ -253,6 +245,11 @@ final class TimelineRenderer {
         g.restore();
 
         axis.drawTo(g);
+    }
+
+    /** Where the lanes end on a canvas {@code height} high, scrolled by {@code scroll}. */
+    static double lanesBottom(Layout layout, double height, double scroll) {
+        return Math.min(height, layout.contentH() - scroll);
     }
 
     private void drawAxis(Scale x, double width, Frame f) {

@@ -26,6 +26,11 @@ import javafx.scene.layout.Region;
  * {@link Timeline}). Ctrl + wheel zooms around the pointer; dragging or the wheel pans (the wheel
  * scrolls the lanes when they do not fit); hovering shows what is under the pointer; a click pins
  * an event. It redraws at most once per frame, and only when something it shows changed.
+ *
+ * <p>What moves every frame while a run plays, the playhead and the tint over what is still to
+ * come, is a light layer of small nodes over the canvas ({@link PlayheadLayer}), so the canvas
+ * repaints only when its events, the window, the size or a choice of the user change; while a run
+ * plays, new events repaint it at most {@value #STREAM_REDRAWS_PER_SECOND} times a second.
  */
 public final class TimelineView extends Region {
 
@@ -33,10 +38,26 @@ public final class TimelineView extends Region {
     private final TimeWindow window;
     /** Zoom, pan and pin go here; the window and the pinned event come back through the model. */
     private final Intents.Navigation intents;
+    /** How often new events may repaint the timeline's canvas while a run plays. */
+    static final int STREAM_REDRAWS_PER_SECOND = 4;
+    private static final long STREAM_REDRAW_GAP_NANOS = 1_000_000_000L / STREAM_REDRAWS_PER_SECOND;
+
     private final Canvas canvas = new Canvas();
+    /** The playhead and the tint of what is still to come, over the canvas. */
+    private final PlayheadLayer playhead = new PlayheadLayer();
     private final Label tooltip = new Label();
     private final TimelineRenderer renderer = new TimelineRenderer();
+    /** Something the canvas shows changed: redraw at the next frame. */
     private boolean dirty = true;
+    /** New events (a new timeline model): redraw at the next frame, or later while a run streams. */
+    private boolean eventsChanged;
+    /** The playhead or the run's end moved: move the playhead layer. */
+    private boolean nowMoved = true;
+    private long lastDrawFrame = Long.MIN_VALUE / 2;
+    /** The timeline the canvas shows (the model's may be newer while a stream waits to be drawn). */
+    private Timeline drawn;
+    /** Whether the timeline last drawn has spans still open at its end (drawn on to the playhead). */
+    private boolean drawnHasOpenSpans;
     /** {@link #playheadPosition()} when last drawn. */
     private long drawnPlayhead = Long.MIN_VALUE;
     private double scrollY;
@@ -46,6 +67,7 @@ public final class TimelineView extends Region {
     private double lastDragX;
     private boolean dragging;
     private long lastDrawNanos;
+    private long redraws;
 
     public TimelineView(RunModel run, TimeWindow window, Intents.Navigation intents, FrameLoop loop) {
         this.run = run;
@@ -59,21 +81,22 @@ public final class TimelineView extends Region {
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(420);
         tooltip.setPadding(new Insets(6, 9, 6, 9));
-        getChildren().addAll(canvas, tooltip);
+        getChildren().addAll(canvas, playhead, tooltip);
         setMinSize(200, 120);
-        for (Observable o : new Observable[] {run.timelineProperty(), run.phaseProperty(),
-                run.pinnedSeqProperty(), run.focusedWitnessProperty(), run.endMicrosProperty(),
-                window.startProperty(), window.spanProperty()}) {
+        for (Observable o : new Observable[] {run.phaseProperty(), run.pinnedSeqProperty(),
+                run.focusedWitnessProperty(), window.startProperty(), window.spanProperty()}) {
             o.addListener(x -> dirty = true);
         }
+        run.timelineProperty().addListener(x -> eventsChanged = true);
+        run.endMicrosProperty().addListener(x -> nowMoved = true);
         // The playhead moves every frame while a run plays, mostly by a fraction of a pixel (a live
         // run at 1x crosses a minute in a thousand pixels): redraw only when it has visibly moved.
         run.nowMicrosProperty().addListener(x -> {
             if (playheadPosition() != drawnPlayhead) {
-                dirty = true;
+                nowMoved = true;
             }
         });
-        loop.addDraw(now -> redrawIfDirty());
+        loop.addDraw(this::redrawIfDirty);
         canvas.setOnMouseMoved(this::hover);
         canvas.setOnMouseExited(e -> tooltip.setVisible(false));
         canvas.setOnMousePressed(this::press);
@@ -95,6 +118,11 @@ public final class TimelineView extends Region {
         return tooltip.isVisible() ? tooltip.getText() : "";
     }
 
+    /** How many times the canvas has been drawn (the playhead layer's moves not counted). */
+    public long redraws() {
+        return redraws;
+    }
+
     /** How long the last redraw took, in nanoseconds. */
     public long lastDrawNanos() {
         return lastDrawNanos;
@@ -110,6 +138,7 @@ public final class TimelineView extends Region {
             dirty = true;
         }
         canvas.relocate(0, 0);
+        playhead.resizeRelocate(0, 0, w, h);
     }
 
     @Override
@@ -122,13 +151,28 @@ public final class TimelineView extends Region {
         return 420;
     }
 
-    /** Draws now if anything shown changed since the last drawing. */
-    public void redrawIfDirty() {
-        if (!dirty || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
+    /** Draws now what changed since the last drawing, as the frame at {@code frameNanos} allows. */
+    public void redrawIfDirty(long frameNanos) {
+        if (canvas.getWidth() < 10 || canvas.getHeight() < 10) {
             return;
         }
-        dirty = false;
-        redraw();
+        // A stream of events repaints the big canvas a few times a second; anything else at once.
+        boolean streaming = run.phase() == io.fencelab.app.console.model.RunPhase.PLAYING;
+        if (dirty || eventsChanged && (!streaming || frameNanos - lastDrawFrame >= STREAM_REDRAW_GAP_NANOS)) {
+            lastDrawFrame = frameNanos;
+            redraw();
+        } else if (nowMoved && drawnHasOpenSpans && frameNanos - lastDrawFrame >= STREAM_REDRAW_GAP_NANOS) {
+            // A frozen holder's lanes grow with the playhead while nothing is logged: a few times a second.
+            lastDrawFrame = frameNanos;
+            redraw();
+        } else if (nowMoved) {
+            redrawNow();
+        }
+    }
+
+    /** Where open spans run on to: the playhead while the run goes on, nowhere once it is over. */
+    private long openUntil() {
+        return run.phase().isOver() ? 0 : run.nowMicrosProperty().get();
     }
 
     /** Where the playhead is, in half pixels of the plot (a finer step than the eye sees). */
@@ -137,24 +181,44 @@ public final class TimelineView extends Region {
         return (long) Math.floor((run.nowMicrosProperty().get() - window.start()) / window.span() * plotW * 2);
     }
 
-    /** Draws now. */
+    /** Draws both canvases now. */
     public void redraw() {
+        dirty = false;
+        eventsChanged = false;
         long t0 = System.nanoTime();
-        drawnPlayhead = playheadPosition();
-        Timeline t = run.timeline();
-        TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(t, canvas.getHeight());
+        drawn = run.timeline();
+        drawnHasOpenSpans = drawn != null && drawn.hasOpenSpans();
+        TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(drawn, canvas.getHeight());
         scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
+        renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), frame());
+        lastDrawNanos = System.nanoTime() - t0;
+        redraws++;
+        redrawNow();
+    }
+
+    /** What a drawing of the timeline last drawn depends on besides the canvas size. */
+    private TimelineRenderer.Frame frame() {
         long pinned = run.pinnedSeqProperty().get();
         Event pinnedEvent = pinned > 0 ? run.events().bySeq(pinned) : null;
-        renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
-                new TimelineRenderer.Frame(t, window.start(), window.span(), run.nowMicrosProperty().get(),
-                        run.endMicrosProperty().get(), run.phase().isOver(), pinned,
-                        pinnedEvent == null ? -1 : pinnedEvent.atMicros(), run.focusedWitnessProperty().get(),
-                        seq -> {
-                            Event e = run.events().bySeq(seq);
-                            return e == null ? -1 : e.atMicros();
-                        }, scrollY, hint()));
-        lastDrawNanos = System.nanoTime() - t0;
+        return new TimelineRenderer.Frame(drawn, window.start(), window.span(), pinned,
+                pinnedEvent == null ? -1 : pinnedEvent.atMicros(), run.focusedWitnessProperty().get(),
+                seq -> {
+                    Event e = run.events().bySeq(seq);
+                    return e == null ? -1 : e.atMicros();
+                }, scrollY, hint(), openUntil());
+    }
+
+    /** Moves the playhead and the tint of what is still to come. */
+    private void redrawNow() {
+        nowMoved = false;
+        drawnPlayhead = playheadPosition();
+        playhead.show(drawn, canvas.getWidth(), canvas.getHeight(), window.start(), window.span(),
+                run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), scrollY);
+    }
+
+    /** Where the tint of what is still to come begins, in canvas pixels (NaN when there is none), for tests. */
+    public double tintStart() {
+        return playhead.tintStart();
     }
 
     /** What an empty timeline says. */
@@ -218,7 +282,7 @@ public final class TimelineView extends Region {
     }
 
     private String describe(HitIndex.Hit hit) {
-        Timeline t = run.timeline();
+        Timeline t = drawn;
         if (t == null) {
             return null;
         }
@@ -325,7 +389,7 @@ public final class TimelineView extends Region {
             double factor = Math.pow(0.85, notches(e.getDeltaY()));
             intents.zoom().zoom(factor, microsAt(e.getX()));
         } else {
-            TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(run.timeline(), canvas.getHeight());
+            TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(drawn, canvas.getHeight());
             boolean tall = layout.contentH() > canvas.getHeight() + 1;
             if (tall && !e.isShiftDown() && Math.abs(e.getDeltaY()) >= Math.abs(e.getDeltaX())) {
                 scrollY -= notches(e.getDeltaY()) * 40;

@@ -46,7 +46,7 @@ class TimelineRendererPlayheadTest {
             TimelineRenderer r = new TimelineRenderer(scale);
             Canvas canvas = new Canvas(WIDTH, HEIGHT);
             r.draw(canvas.getGraphicsContext2D(), WIDTH, HEIGHT, new TimelineRenderer.Frame(pausedAtTen(), 0, SPAN,
-                    nowMicros, SPAN, over, 0, -1, 0, seq -> -1, 0, ""));
+                    0, -1, 0, seq -> -1, 0, "", over ? 0 : nowMicros));
             return r;
         });
     }
