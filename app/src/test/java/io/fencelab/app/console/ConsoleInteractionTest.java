@@ -42,7 +42,7 @@ class ConsoleInteractionTest extends ConsoleTestBase {
     }
 
     @Test
-    void aMovingPlayheadMovesItsLayerAndLeavesTheTimelineCanvasAlone() {
+    void aMovingPlayheadMovesItsLayerAndRedrawsTheCanvasOnlyAFewTimesASecond() {
         waitForDatabase();
         fxRun(() -> {
             console.scenarios().select("paused-holder");
@@ -56,6 +56,7 @@ class ConsoleInteractionTest extends ConsoleTestBase {
         TimelineView timeline = fx(() -> console.view().timeline());
         long redraws = fx(timeline::redraws);
         long start = fx(() -> main().nowMicrosProperty().get());
+        long t0 = System.nanoTime();
         for (int s = 1; s <= 5; s++) {
             long now = start + s * 1_000_000L;
             fxRun(() -> main().nowMicrosProperty().set(now));
@@ -64,8 +65,12 @@ class ConsoleInteractionTest extends ConsoleTestBase {
             assertThat(fx(timeline::tintStart)).as("the tint of what is to come starts at most a step behind "
                     + "the playhead at %d s", now / 1_000_000).isBetween(x - 6, x);
         }
-        assertThat(fx(timeline::redraws)).as("moving the playhead alone never redraws the timeline canvas")
-                .isEqualTo(redraws);
+        // A is frozen at 20 s, so its lanes run on to the playhead: the canvas is redrawn for that, but
+        // only a few times a second, however often the playhead moves.
+        long allowed = (System.nanoTime() - t0) / TimelineView.STREAM_REDRAW_GAP_NANOS + 1;
+        assertThat(fx(timeline::redraws) - redraws).as("moving the playhead redraws the timeline canvas at most "
+                + "every %d ms (to grow the lanes still open)", TimelineView.STREAM_REDRAW_GAP_NANOS / 1_000_000)
+                .isLessThanOrEqualTo(allowed);
         fxRun(() -> console.navigation().zoom(0.5, start));
         ConsoleFx.frames();
         assertThat(fx(timeline::redraws)).as("zooming redraws it at once").isGreaterThan(redraws);

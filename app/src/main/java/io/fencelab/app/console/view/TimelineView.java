@@ -40,7 +40,7 @@ public final class TimelineView extends Region {
     private final Intents.Navigation intents;
     /** How often new events may repaint the timeline's canvas while a run plays. */
     static final int STREAM_REDRAWS_PER_SECOND = 4;
-    private static final long STREAM_REDRAW_GAP_NANOS = 1_000_000_000L / STREAM_REDRAWS_PER_SECOND;
+    public static final long STREAM_REDRAW_GAP_NANOS = 1_000_000_000L / STREAM_REDRAWS_PER_SECOND;
 
     private final Canvas canvas = new Canvas();
     /** The playhead and the tint of what is still to come, over the canvas. */
