@@ -4,6 +4,7 @@ import io.fencelab.app.console.control.CompareController;
 import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.control.ExportController;
 import io.fencelab.app.console.control.FaultController;
+import io.fencelab.app.console.control.LessonController;
 import io.fencelab.app.console.control.NavigationController;
 import io.fencelab.app.console.control.RunController;
 import io.fencelab.app.console.control.RunSessions;
@@ -42,6 +43,7 @@ public final class Console {
     private final ExportController export;
     private final CompareController compare;
     private final TuneController tune;
+    private final LessonController lesson;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -56,6 +58,7 @@ public final class Console {
         export = new ExportController(model, sessions);
         compare = new CompareController(model, sessions);
         tune = new TuneController(model, sessions, scenarios, loop, runsDir);
+        lesson = new LessonController(model, sessions, runs);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -66,7 +69,9 @@ public final class Console {
                 new Intents.Export(export::exportReport, export::savePng),
                 new Intents.Compare(compare::setCompare, compare::setComparison),
                 new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
-                        tune::setMetric, tune::openWorst, tune::show)), loop);
+                        tune::setMetric, tune::openWorst, tune::show),
+                new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
+                        lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -89,6 +94,7 @@ public final class Console {
     /** Starts the frame loop (the timeline window following the playhead), loads the catalog, opens the database. */
     public void start() {
         loop.addUpdate(now -> navigation.follow());
+        loop.addUpdate(now -> lesson.follow());
         loop.start();
         scenarios.loadCatalog();
         sessions.openDatabase();
@@ -140,6 +146,10 @@ public final class Console {
 
     public TuneController tune() {
         return tune;
+    }
+
+    public LessonController lesson() {
+        return lesson;
     }
 
     public ConsoleView view() {

@@ -55,9 +55,14 @@ abstract class ThreadedDriver implements RunDriver {
             feed.notice(new Notice.Failed(Problems.describe("could not prepare " + what, e), null));
             return null;
         }
-        prepared.bus().subscribe("console", feed);
+        prepared.bus().subscribe("console", sink());
         run = prepared;
         return prepared;
+    }
+
+    /** Where the run's bus delivers the console's events: the feed, unless a driver holds some back first. */
+    protected java.util.function.Consumer<java.util.List<io.fencelab.engine.event.Event>> sink() {
+        return feed;
     }
 
     @Override

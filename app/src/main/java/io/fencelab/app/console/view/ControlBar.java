@@ -42,9 +42,11 @@ final class ControlBar extends HBox {
     final Button fit = new Button("Fit");
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open saved run…");
+    final ToggleButton guided = new ToggleButton("Guided");
+    final Button help = new Button("?");
 
     ControlBar(ConsoleModel model, Intents.Runs runs, Intents.Navigation navigation, Intents.Compare comparing,
-               ConsoleView.Dialogs dialogs) {
+               Intents.Lesson lesson, Runnable toggleHelp, ConsoleView.Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
         setSpacing(8);
@@ -61,6 +63,14 @@ final class ControlBar extends HBox {
         openRun.setId("open-run");
         fit.setId("fit");
         play.getStyleClass().add("play-button");
+        guided.setId("guided");
+        help.setId("help-button");
+        guided.setTooltip(new Tooltip("Guided mode (G): the run stops at every story step and waits for Continue "
+                + "(Space, Page Down or a clicker); Page Up goes back a step"));
+        guided.setOnAction(e -> lesson.guided().accept(guided.isSelected()));
+        model.lesson().guidedProperty().addListener((o, was, now) -> guided.setSelected(now));
+        help.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        help.setOnAction(e -> toggleHelp.run());
 
         play.setOnAction(e -> runs.togglePlay().run());
         play.setTooltip(new Tooltip("Play or pause (space)"));
@@ -139,12 +149,20 @@ final class ControlBar extends HBox {
         model.fastestProperty().addListener(o -> refresh.run());
         refresh.run();
 
+        // Buttons keep their words; the speed slider and the gap give way on a narrow window.
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {play, step, fastest, restart,
+                newSeed, fit, guided, compare, export, openRun, help}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        speed.setMinWidth(60);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label speedTitle = new Label("Speed");
+        speedTitle.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
                 speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
-                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun);
+                new Separator(javafx.geometry.Orientation.VERTICAL), guided,
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun, help);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */

@@ -20,7 +20,7 @@ import java.util.function.ObjLongConsumer;
  * one place views and controllers meet. Controllers answer by changing the model, which views bind to.
  */
 public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
-                      Compare compare, Tune tune) {
+                      Compare compare, Tune tune, Lesson lesson) {
 
     /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
@@ -58,6 +58,15 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
      */
     public record Tune(Consumer<String> scenario, Runnable run, Runnable stop, Runnable resume, Runnable export,
                        Consumer<String> metric, IntConsumer openWorst, Consumer<Boolean> show) {
+    }
+
+    /**
+     * The lesson: guided mode on or off, Continue, Back, move to a story step (0-based; -1 the
+     * start), mark the room's pick for the question asked (0-based), the presenter view on or off,
+     * take the question off the screen.
+     */
+    public record Lesson(Consumer<Boolean> guided, Runnable toggleGuided, Runnable next, Runnable back,
+                         IntConsumer seek, IntConsumer pick, Runnable togglePresenter, Runnable clearQuestion) {
     }
 
     @FunctionalInterface
