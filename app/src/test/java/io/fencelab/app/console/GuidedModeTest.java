@@ -110,7 +110,6 @@ class GuidedModeTest extends ConsoleTestBase {
         waitUntil("the room's pick is marked", 10, () -> lesson().pickProperty().get() == 1);
         assertThat(fx(() -> console.view().lookup("#question").isVisible())).isTrue();
         screenshot("workshop-question");
-        screenshot("workshop-story");
 
         robot.type(KeyCode.PAGE_DOWN);
         assertStoppedAt(6);
@@ -154,8 +153,8 @@ class GuidedModeTest extends ConsoleTestBase {
         waitUntil("the run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
         Node fifth = stepRow(5);
         robot.clickOn(fifth);
-
         assertStoppedAt(4);
+        screenshot("workshop-story");
         Node second = stepRow(2);
         robot.clickOn(second);
         assertStoppedAt(1);
@@ -204,5 +203,9 @@ class GuidedModeTest extends ConsoleTestBase {
         waitUntil("the help is closed", 10, () -> !console.view().lookup("#help").isVisible());
         robot.type(KeyCode.F5);
         waitUntil("F5 asks for the presenter view", 10, () -> lesson().presenterProperty().get());
+        robot.type(KeyCode.G);
+        waitUntil("G turns guided mode on", 10, () -> lesson().guidedProperty().get());
+        assertThat(fx(() -> ((javafx.scene.control.ToggleButton) console.view().lookup("#guided")).isSelected()))
+                .as("the Guided button follows").isTrue();
     }
 }

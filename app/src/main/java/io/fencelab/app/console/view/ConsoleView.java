@@ -193,14 +193,15 @@ public final class ConsoleView extends BorderPane {
             return;
         }
         KeyMap.find(e).ifPresent(s -> {
-            if (run(s, e.getCode())) {
+            if (run(s, e)) {
                 e.consume();
             }
         });
     }
 
     /** Does what shortcut {@code s} stands for; false when it does not apply now (the key goes on its way). */
-    private boolean run(KeyMap.Shortcut s, KeyCode code) {
+    private boolean run(KeyMap.Shortcut s, KeyEvent e) {
+        KeyCode code = e.getCode();
         Intents.Lesson lesson = intents.lesson();
         switch (s.action()) {
             case CONTINUE -> lesson.next().run();
@@ -217,6 +218,16 @@ public final class ConsoleView extends BorderPane {
             }
             case PRESENTER -> lesson.togglePresenter().run();
             case HELP -> toggleHelp();
+            case PRESS -> {
+                // Space is Continue everywhere (a teacher's focus is often left on a button), so Enter presses.
+                if (e.getTarget() instanceof javafx.scene.control.MenuButton menu) {
+                    menu.show();
+                } else if (e.getTarget() instanceof javafx.scene.control.ButtonBase button) {
+                    button.fire();
+                } else {
+                    return false;
+                }
+            }
             case CLOSE -> {
                 if (help.isVisible()) {
                     help.setVisible(false);

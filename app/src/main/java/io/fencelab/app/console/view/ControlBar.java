@@ -72,8 +72,9 @@ final class ControlBar extends HBox {
         help.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
         help.setOnAction(e -> toggleHelp.run());
 
-        play.setOnAction(e -> runs.togglePlay().run());
-        play.setTooltip(new Tooltip("Play or pause (space)"));
+        // In guided mode the same button is Continue (it reveals a question's answer first).
+        play.setOnAction(e -> lesson.next().run());
+        play.setTooltip(new Tooltip("Play or pause (Space); in guided mode, Continue (Space or Page Down)"));
         step.setOnAction(e -> runs.step().run());
         step.setTooltip(new Tooltip("One more event, then pause (right arrow)"));
         restart.setOnAction(e -> runs.restart().run());
@@ -135,11 +136,14 @@ final class ControlBar extends HBox {
             RunPhase phase = model.focused().phase();
             boolean pausable = model.capabilitiesProperty().get().pause();
             boolean playing = phase == RunPhase.PLAYING;
-            play.setText(playing ? "Pause" : phase.isOver() ? "Play again" : "Play");
+            play.setText(playing ? "Pause" : phase.isOver() ? "Play again"
+                    : model.lesson().guidedProperty().get() && pausable ? "Continue" : "Play");
             play.setDisable(phase == RunPhase.IDLE || phase == RunPhase.PREPARING || playing && !pausable);
             step.setDisable(!pausable || phase.isOver() || phase == RunPhase.IDLE || phase == RunPhase.PREPARING);
             speed.setDisable(!pausable || model.fastestProperty().get());
             fastest.setDisable(!pausable);
+            // A live run does not wait for anyone: guided mode needs a run that can stop.
+            guided.setDisable(!pausable && phase != RunPhase.IDLE);
         };
         model.main().phaseProperty().addListener(o -> refresh.run());
         model.second().phaseProperty().addListener(o -> refresh.run());
@@ -147,6 +151,7 @@ final class ControlBar extends HBox {
         model.capabilitiesProperty().addListener(o -> refresh.run());
         model.compareProperty().addListener(o -> refresh.run());
         model.fastestProperty().addListener(o -> refresh.run());
+        model.lesson().guidedProperty().addListener(o -> refresh.run());
         refresh.run();
 
         // Buttons keep their words; the speed slider and the gap give way on a narrow window.

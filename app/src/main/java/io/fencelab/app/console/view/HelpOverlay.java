@@ -32,7 +32,7 @@ final class HelpOverlay extends StackPane {
             does.setMaxWidth(620);
             table.addRow(row++, keys, does);
         }
-        Label close = new Label("Esc closes this list. Every button can also be reached with Tab and pressed with Space.");
+        Label close = new Label("Esc closes this list.");
         close.getStyleClass().add("help-hint");
         close.setWrapText(true);
         VBox panel = new VBox(16, title, table, close);

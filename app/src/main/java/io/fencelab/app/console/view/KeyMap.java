@@ -17,7 +17,7 @@ public final class KeyMap {
 
     /** What a shortcut asks for; {@link ConsoleView} hands each to its intent. */
     public enum Action {
-        CONTINUE, BACK, STEP, GUIDED, FIT, FAULT, PICK, PRESENTER, HELP, CLOSE
+        CONTINUE, BACK, STEP, GUIDED, FIT, FAULT, PICK, PRESENTER, HELP, CLOSE, PRESS
     }
 
     /**
@@ -70,6 +70,8 @@ public final class KeyMap {
                 KeyCode.HOME));
         all.add(Shortcut.of("F5", "Presenter view on or off", Action.PRESENTER, KeyCode.F5));
         all.add(new Shortcut("? / F1", "This list of shortcuts", Action.HELP, List.of(KeyCode.F1), "?", null));
+        all.add(Shortcut.of("Tab, then Enter", "Move to a button (Tab, Shift+Tab) and press it (Enter). Space "
+                + "stays Continue wherever the focus is", Action.PRESS, KeyCode.ENTER));
         all.add(Shortcut.of("Esc", "Close this list, or take a question off the screen", Action.CLOSE,
                 KeyCode.ESCAPE));
         return List.copyOf(all);
