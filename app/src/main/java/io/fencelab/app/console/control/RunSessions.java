@@ -3,6 +3,7 @@ package io.fencelab.app.console.control;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.LiveDriver;
@@ -211,7 +212,7 @@ public final class RunSessions {
      * instant after it not shown yet), else as fast as possible up to that time.
      */
     void restartFrom(long micros) {
-        io.fencelab.app.console.model.LessonModel lesson = model.lesson();
+        LessonModel lesson = model.lesson();
         int step = lesson.currentStep();
         if (step >= 0 && step < lesson.reached().size() && lesson.reached().get(step).atMicros() == micros
                 && !playing() && model.capabilitiesProperty().get().seek()) {

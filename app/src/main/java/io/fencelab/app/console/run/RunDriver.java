@@ -5,7 +5,9 @@ import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.StoryStep;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Moves one run forward on its own thread and tells the console through an
@@ -83,7 +85,7 @@ public interface RunDriver {
      *
      * @param guided whether the run stops at every step from the start
      */
-    default void followStory(java.util.List<io.fencelab.scenarios.StoryStep> steps, boolean guided) {
+    default void followStory(List<StoryStep> steps, boolean guided) {
     }
 
     /**

@@ -5,6 +5,7 @@ import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -130,7 +131,7 @@ final class CatalogView extends SplitPane {
     }
 
     /** Scrolls the story so that {@code node} (a step) is in view, a third of the way down. */
-    private void scrollIntoView(javafx.scene.Node node) {
+    private void scrollIntoView(Node node) {
         double content = notes.getBoundsInLocal().getHeight();
         double viewport = notesScroll.getViewportBounds().getHeight();
         if (content <= viewport || viewport <= 0) {

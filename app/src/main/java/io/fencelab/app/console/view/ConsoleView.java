@@ -11,7 +11,9 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -220,9 +222,9 @@ public final class ConsoleView extends BorderPane {
             case HELP -> toggleHelp();
             case PRESS -> {
                 // Space is Continue everywhere (a teacher's focus is often left on a button), so Enter presses.
-                if (e.getTarget() instanceof javafx.scene.control.MenuButton menu) {
+                if (e.getTarget() instanceof MenuButton menu) {
                     menu.show();
-                } else if (e.getTarget() instanceof javafx.scene.control.ButtonBase button) {
+                } else if (e.getTarget() instanceof ButtonBase button) {
                     button.fire();
                 } else {
                     return false;
