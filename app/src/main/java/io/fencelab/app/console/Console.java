@@ -4,6 +4,7 @@ import io.fencelab.app.console.control.CompareController;
 import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.control.ExportController;
 import io.fencelab.app.console.control.FaultController;
+import io.fencelab.app.console.control.LessonController;
 import io.fencelab.app.console.control.NavigationController;
 import io.fencelab.app.console.control.RunController;
 import io.fencelab.app.console.control.RunSessions;
@@ -44,6 +45,7 @@ public final class Console {
     private final CompareController compare;
     private final TuneController tune;
     private final WorkshopController workshop;
+    private final LessonController lesson;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -59,6 +61,7 @@ public final class Console {
         compare = new CompareController(model, sessions);
         tune = new TuneController(model, sessions, scenarios, loop, runsDir);
         workshop = new WorkshopController(model, scenarios, tune);
+        lesson = new LessonController(model, sessions, runs);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -71,7 +74,9 @@ public final class Console {
                 new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
                         tune::setMetric, tune::openWorst, tune::show),
                 new Intents.Workshop(workshop::openShipped, workshop::openFile, workshop::choose, workshop::next,
-                        workshop::previous, workshop::setPresenter, workshop::setTeacher)), loop);
+                        workshop::previous, workshop::setPresenter, workshop::setTeacher),
+                new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
+                        lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -95,6 +100,7 @@ public final class Console {
     public void start() {
         loop.addUpdate(now -> navigation.follow());
         loop.addUpdate(workshop::tick);
+        loop.addUpdate(now -> lesson.follow());
         loop.start();
         scenarios.loadCatalog();
         sessions.openDatabase();
@@ -150,6 +156,10 @@ public final class Console {
 
     public WorkshopController workshop() {
         return workshop;
+    }
+
+    public LessonController lesson() {
+        return lesson;
     }
 
     public ConsoleView view() {

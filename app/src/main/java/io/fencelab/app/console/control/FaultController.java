@@ -46,7 +46,7 @@ public final class FaultController {
                 .faults().getLast();
         sessions.addHandFault(spec);
         model.handFaults().add(RunTimes.precise(now) + ": " + words);
-        sessions.restart(now);
+        sessions.restartFrom(now);
     }
 
     /** A fault into the running live run; it is in the run's log, so it is not kept for a restart. */

@@ -3,6 +3,7 @@ package io.fencelab.app.console.control;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.Comparison;
 import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.run.LiveDriver;
@@ -127,7 +128,7 @@ public final class RunSessions {
         baseSpec = null;
         handFaults.clear();
         model.handFaults().clear();
-        RunSession s = RunSession.start(model.main(), null, loop, feed -> new ReplayDriver(file, feed));
+        RunSession s = RunSession.start(model.main(), null, loop, feed -> following(new ReplayDriver(file, feed)));
         sessions.add(s);
         applySpeed();
         model.capabilitiesProperty().set(s.driver.capabilities());
@@ -205,6 +206,23 @@ public final class RunSessions {
         sessions.forEach(s -> s.driver.setSpeed(speed));
     }
 
+    /**
+     * Starts the runs again up to run time {@code micros} (a change made "from now"): exactly at the
+     * story step the run is paused at, if it is paused at one (a guided stop, with events of the same
+     * instant after it not shown yet), else as fast as possible up to that time.
+     */
+    void restartFrom(long micros) {
+        LessonModel lesson = model.lesson();
+        int step = lesson.currentStep();
+        if (step >= 0 && step < lesson.reached().size() && lesson.reached().get(step).atMicros() == micros
+                && !playing() && model.capabilitiesProperty().get().seek()) {
+            restart(0, false);
+            sessions.forEach(s -> s.driver.seek(step));
+            return;
+        }
+        restart(micros);
+    }
+
     /** Starts the runs again; they go on playing if they were playing. */
     void restart(long fastForwardMicros) {
         restart(fastForwardMicros, playing());
@@ -263,9 +281,47 @@ public final class RunSessions {
         Path log = runsDir.resolve(String.format(Locale.ROOT, "%03d-%s.jsonl", runNumber.incrementAndGet(),
                 spec.name().replaceAll("[^A-Za-z0-9._-]", "_")));
         Database database = db;
-        return RunSession.start(runModel, spec, loop, feed -> spec.executor() == ExecutorKind.SIMULATED
+        return RunSession.start(runModel, spec, loop, feed -> following(spec.executor() == ExecutorKind.SIMULATED
                 ? new SimulatedDriver(database, spec, log, feed, fastForwardMicros)
-                : new LiveDriver(database, spec, log, feed));
+                : new LiveDriver(database, spec, log, feed)));
+    }
+
+    /** {@code driver}, told the lesson's story and whether guided mode is on. */
+    private RunDriver following(RunDriver driver) {
+        driver.followStory(List.copyOf(model.lesson().steps()), model.lesson().guidedProperty().get());
+        return driver;
+    }
+
+    /** Guided mode on or off in every run on show (a run started later reads it from the lesson). */
+    void guide(boolean on) {
+        sessions.forEach(s -> s.driver.setGuided(on));
+    }
+
+    /**
+     * Moves the runs on show to story step {@code step} (0-based), paused exactly there; -1 is the
+     * start. Forward, a run plays on to it as fast as it can; back, a simulated run starts again (the
+     * same spec and seed, hand faults included, so the same events happen) and a replay is replayed,
+     * each as fast as it can to the step. False for a run that cannot seek (a live run).
+     */
+    boolean seek(int step) {
+        if (sessions.isEmpty() || !model.capabilitiesProperty().get().seek()) {
+            return false;
+        }
+        boolean inPlace = step >= 0 && sessions.stream().noneMatch(s -> s.model.phase().isOver()
+                || s.driver.storyReached() > step);
+        if (inPlace) {
+            sessions.forEach(s -> s.driver.seek(step));
+            return true;
+        }
+        if (replayFile != null) {
+            replay(replayFile);
+        } else {
+            restart(0, false);
+        }
+        if (step >= 0) {
+            sessions.forEach(s -> s.driver.seek(step));
+        }
+        return true;
     }
 
     private void closeSessions() {

@@ -29,6 +29,8 @@ public final class LessonModel {
     private final BooleanProperty guided = new SimpleBooleanProperty(this, "guided");
     private final ObjectProperty<QuestionState> question = new SimpleObjectProperty<>(this, "question",
             QuestionState.NONE);
+    private final IntegerProperty questionStep = new SimpleIntegerProperty(this, "questionStep", -1);
+    private final IntegerProperty pick = new SimpleIntegerProperty(this, "pick", -1);
     private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
     private final ObjectProperty<Workshop> workshop = new SimpleObjectProperty<>(this, "workshop");
     private final IntegerProperty lesson = new SimpleIntegerProperty(this, "lesson", -1);
@@ -67,6 +69,22 @@ public final class LessonModel {
 
     public ObjectProperty<QuestionState> questionProperty() {
         return question;
+    }
+
+    /** The step whose question is on screen (0-based; it stays on screen, revealed, past its step), -1 when none. */
+    public IntegerProperty questionStepProperty() {
+        return questionStep;
+    }
+
+    /** The question on screen, or null. */
+    public io.fencelab.scenarios.Question shownQuestion() {
+        int i = questionStep.get();
+        return question.get() == QuestionState.NONE || i < 0 || i >= steps.size() ? null : steps.get(i).question();
+    }
+
+    /** The choice the room picked (0-based, marked by a key while the question is asked), -1 when none. */
+    public IntegerProperty pickProperty() {
+        return pick;
     }
 
     /** Whether the presenter view (large type, for a projector) is showing. */

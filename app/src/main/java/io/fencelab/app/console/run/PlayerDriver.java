@@ -5,6 +5,8 @@ import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.Ticker;
+import io.fencelab.scenarios.StoryStep;
+import java.util.List;
 
 /**
  * What the two drivers that can be paused and stepped (a simulated run and a replayed log) share:
@@ -12,6 +14,10 @@ import io.fencelab.engine.clock.Ticker;
  * the {@link Pacer} that plays the run against real time (used on the driver's thread only; it
  * waits on the same lock, so a command ends a wait at once). Subclasses implement
  * {@link #drive()} and read the command state under {@link #lock}.
+ *
+ * <p>Both can follow a story ({@link #followStory}): their events pass a {@link StoryGate} on the
+ * driver's thread before they reach the console, so guided mode stops exactly at a step's event
+ * and a seek stops exactly at the step sought.
  */
 abstract class PlayerDriver extends ThreadedDriver {
 
@@ -26,6 +32,12 @@ abstract class PlayerDriver extends ThreadedDriver {
     /** Bumped on every command, so a busy loop notices one with a single volatile read. */
     protected volatile int commands;
     protected volatile long nowMicros;
+    /** Guided mode asked for (the gate takes it on the driver's thread at the next command). */
+    protected boolean guided;
+    /** A step to seek to, not yet taken by the driver's thread (-1: none). */
+    protected int seekStep = -1;
+    /** Where the story stops the run; the driver's thread only (set before the thread starts). */
+    protected StoryGate gate = StoryGate.none();
     /** Real time for everything the driver's thread times (pacing included); a fake one in tests. */
     protected final Ticker ticker;
     protected final Pacer pacer;
@@ -63,6 +75,37 @@ abstract class PlayerDriver extends ThreadedDriver {
     @Override
     public void stop() {
         command(() -> stopRequested = true);
+    }
+
+    @Override
+    public void followStory(List<StoryStep> steps, boolean guidedFromStart) {
+        gate = new StoryGate(steps);
+        synchronized (lock) {
+            guided = guidedFromStart;
+        }
+    }
+
+    @Override
+    public void setGuided(boolean on) {
+        command(() -> guided = on);
+    }
+
+    @Override
+    public boolean seek(int step) {
+        if (step < gate.reached()) {
+            return false;
+        }
+        command(() -> {
+            seekStep = step;
+            stepsRequested = 0;
+            playing = true;
+        });
+        return true;
+    }
+
+    @Override
+    public int storyReached() {
+        return gate.reached();
     }
 
     @Override
@@ -105,7 +148,13 @@ abstract class PlayerDriver extends ThreadedDriver {
             if (step) {
                 stepsRequested--;
             }
-            next = new Command(step, speed);
+            gate.guided(guided);
+            if (seekStep >= 0) {
+                gate.seekTo(seekStep);
+                seekStep = -1;
+            }
+            // A seek plays as fast as it can to its step.
+            next = new Command(step, gate.seekingTo() >= 0 ? Pacer.AS_FAST_AS_POSSIBLE : speed);
         }
         if (play != toldPlaying) {
             feed.notice(new Notice.Phase(play ? RunPhase.PLAYING : RunPhase.PAUSED));
@@ -133,6 +182,18 @@ abstract class PlayerDriver extends ThreadedDriver {
             Thread.currentThread().interrupt();
             stop();
         }
+    }
+
+    /**
+     * On the driver's thread: the story stopped the run at {@code stop} (its events up to there are
+     * shown, none after): pause, as if the user had, with the playhead at the stop.
+     */
+    protected void stopAt(StoryGate.Stop stop) {
+        nowMicros = stop.atMicros();
+        command(() -> {
+            playing = false;
+            stepsRequested = 0;
+        });
     }
 
     private void command(Runnable change) {

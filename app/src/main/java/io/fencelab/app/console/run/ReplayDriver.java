@@ -111,6 +111,10 @@ public final class ReplayDriver extends PlayerDriver {
                 return false;
             }
             next = c.step() ? hand(events, next, next + 1) : playOn(events, next, c.speed());
+            StoryGate.Stop stop = gate.takeStop();
+            if (stop != null) {
+                stopAt(stop);
+            }
         }
         return true;
     }
@@ -131,6 +135,9 @@ public final class ReplayDriver extends PlayerDriver {
                     until++;
                 }
                 next = hand(events, next, until);
+                if (gate.hasStop()) {
+                    break; // the driver pauses there
+                }
                 if (next < events.size()) {
                     long due = events.get(next).atMicros();
                     nowMicros = Math.max(nowMicros, Math.min(pacer.runMicros(), due));
@@ -143,9 +150,16 @@ public final class ReplayDriver extends PlayerDriver {
         return next;
     }
 
-    /** Hands events {@code [from, to)} to the checker, the metrics and the console; returns {@code to}. */
+    /**
+     * Hands events {@code [from, to)} to the checker, the metrics and the console, or those before the
+     * next story stop; returns the index of the first event not handed over.
+     */
     private int hand(List<Event> events, int from, int to) {
         if (to <= from) {
+            return from;
+        }
+        to = from + gate.cut(events.subList(from, to));
+        if (to == from) {
             return from;
         }
         List<Event> batch = List.copyOf(new ArrayList<>(events.subList(from, to)));

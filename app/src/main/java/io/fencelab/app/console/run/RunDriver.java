@@ -5,7 +5,9 @@ import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.StoryStep;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Moves one run forward on its own thread and tells the console through an
@@ -78,6 +80,38 @@ public interface RunDriver {
     }
 
     /**
+     * Follows {@code steps}, the story of the scenario run (called before {@link #start()}): guided
+     * mode stops at them and {@link #seek} moves to them. Runs that cannot stop ignore it.
+     *
+     * @param guided whether the run stops at every step from the start
+     */
+    default void followStory(List<StoryStep> steps, boolean guided) {
+    }
+
+    /**
+     * Guided mode on or off: while on, the run pauses at each story step, exactly after the step's
+     * event (nothing after it is shown, not even events at the same instant) or, for a step at a run
+     * time, before the first event past it. Runs that cannot pause ignore it.
+     */
+    default void setGuided(boolean on) {
+    }
+
+    /**
+     * Plays as fast as possible to story step {@code step} (0-based) and pauses exactly there, as
+     * guided mode would (runs with {@link Capabilities#seek()}). A run cannot go back: this returns
+     * false, doing nothing, when the step has been reached already (the caller starts the run again
+     * and seeks in the new one).
+     */
+    default boolean seek(int step) {
+        throw new UnsupportedOperationException("this run cannot seek");
+    }
+
+    /** How many story steps the events handed to the console so far have reached. */
+    default int storyReached() {
+        return 0;
+    }
+
+    /**
      * What a run can be asked to do.
      *
      * @param pause       it can be paused and stepped, and its speed changed
@@ -85,5 +119,14 @@ public interface RunDriver {
      * @param liveChanges faults and parameter changes apply to the running run itself, from now on
      *                    (a live run); without it, the console replays the run with them instead
      */
-    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {}
+    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {
+
+        /**
+         * Whether it can be moved to a story step: a run that can pause can (a simulated run is run
+         * again to there, a replay is replayed to there); a live run cannot.
+         */
+        public boolean seek() {
+            return pause;
+        }
+    }
 }

@@ -4,14 +4,20 @@ import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.SimulatedExecutor;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Drives a simulated run from its own thread ({@code fencelab-simulated}): the executor is
@@ -25,6 +31,11 @@ import java.nio.file.Path;
  *
  * <p>After every step the driver flushes the run's (direct) bus, so the console sees events as
  * soon as they are due, and the batches are the same at any speed (and as {@code Run.runToEnd}'s).
+ *
+ * <p>The console's events pass through the driver ({@link #held}) on their way from the bus: a story
+ * stop ({@link StoryGate}) can fall inside one action's events, and the events after it wait there
+ * until the run goes on. The log, checker and metrics see every event at once as before; while
+ * events are held, the verdict and metrics shown are those from before them, so they give nothing away.
  */
 public final class SimulatedDriver extends PlayerDriver {
 
@@ -37,6 +48,15 @@ public final class SimulatedDriver extends PlayerDriver {
     private final RunSpec spec;
     private final Path eventLog;
     private final long fastForwardMicros;
+    /** Events the bus delivered for the console, not yet handed to it (the driver's thread only). */
+    private final List<Event> held = new ArrayList<>();
+    /** Events handed to the console so far (the driver's thread only). */
+    private long shown;
+    /** The verdict and metrics before the events held back, shown instead of the run's while there are any. */
+    private volatile SoFar beforeHeld;
+
+    /** What the console is told of the run so far. */
+    private record SoFar(Verdict verdict, MetricsSnapshot metrics) {}
 
     /**
      * @param fastForwardMicros run as fast as possible up to this run time before pausing (0: start
@@ -55,6 +75,23 @@ public final class SimulatedDriver extends PlayerDriver {
         return new Capabilities(true, true, false);
     }
 
+    @Override
+    protected Consumer<List<Event>> sink() {
+        return held::addAll;
+    }
+
+    @Override
+    public Verdict verdictSoFar() {
+        SoFar before = beforeHeld;
+        return before != null ? before.verdict() : super.verdictSoFar();
+    }
+
+    @Override
+    public MetricsSnapshot metricsSoFar() {
+        SoFar before = beforeHeld;
+        return before != null ? before.metrics() : super.metricsSoFar();
+    }
+
     // ---- the driver's thread ------------------------------------------------------------------
 
     @Override
@@ -71,7 +108,7 @@ public final class SimulatedDriver extends PlayerDriver {
                 if (fastForwardMicros > 0) {
                     fastForward(r, executor);
                 }
-                r.bus().flush();
+                flush(r);
                 feed.notice(new Notice.Phase(RunPhase.PAUSED));
                 loop(r, executor);
             } catch (RuntimeException e) {
@@ -80,6 +117,8 @@ public final class SimulatedDriver extends PlayerDriver {
                 executor.stop();
             }
             RunResult result = finish(r);
+            gate.passAll(true);
+            publish(null);
             nowMicros = Math.max(nowMicros, executor.now().toNanos() / 1_000);
             if (failure != null) {
                 feed.notice(new Notice.Failed(failure, result));
@@ -106,6 +145,15 @@ public final class SimulatedDriver extends PlayerDriver {
     }
 
     private void fastForward(Run r, SimulatedExecutor executor) {
+        gate.passAll(true);
+        try {
+            fastForwardTo(r, executor);
+        } finally {
+            gate.passAll(false);
+        }
+    }
+
+    private void fastForwardTo(Run r, SimulatedExecutor executor) {
         while (!executor.isOver() && micros(executor) < fastForwardMicros) {
             if (stopRequested()) {
                 executor.stop();
@@ -126,10 +174,47 @@ public final class SimulatedDriver extends PlayerDriver {
         return executor.now().toNanos() / 1_000;
     }
 
-    /** One action of the executor, its events handed to every consumer at once. */
-    private void stepAndFlush(Run r, SimulatedExecutor executor) {
+    /** One action of the executor, its events handed to every consumer at once; true if the story stopped the run. */
+    private boolean stepAndFlush(Run r, SimulatedExecutor executor) {
         executor.step();
+        return flush(r);
+    }
+
+    /** Hands the executed actions' events to every consumer, the console's up to a story stop; true if it stopped. */
+    private boolean flush(Run r) {
+        // Only a run that may stop inside these events needs the verdict before them.
+        SoFar before = held.isEmpty() && gate.active() ? new SoFar(r.verdictSoFar(), r.metricsSoFar()) : null;
         r.bus().flush();
+        return publish(before);
+    }
+
+    /**
+     * Hands the held events to the console up to the next story stop, and stops there (true).
+     * {@code before}: the verdict and metrics before the newest of them, kept on show while any are held.
+     */
+    private boolean publish(SoFar before) {
+        if (held.isEmpty()) {
+            return false;
+        }
+        int n = gate.cut(held);
+        if (n > 0) {
+            List<Event> out = List.copyOf(held.subList(0, n));
+            held.subList(0, n).clear();
+            shown += n;
+            nowMicros = Math.max(nowMicros, out.getLast().atMicros());
+            feed.accept(out);
+        }
+        if (held.isEmpty()) {
+            beforeHeld = null;
+        } else if (beforeHeld == null && before != null) {
+            beforeHeld = before;
+        }
+        StoryGate.Stop stop = gate.takeStop();
+        if (stop != null) {
+            stopAt(stop);
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -138,7 +223,7 @@ public final class SimulatedDriver extends PlayerDriver {
      * pauses: a restart with the same seed gives the same log.
      */
     private void loop(Run r, SimulatedExecutor executor) {
-        while (!executor.isOver() || pending) {
+        while (!executor.isOver() || pending || !held.isEmpty()) {
             Command c = nextCommand();
             if (c == null) {
                 executor.stop();
@@ -157,23 +242,39 @@ public final class SimulatedDriver extends PlayerDriver {
     /** An executed action whose events are held back until the playhead reaches it. */
     private boolean pending;
 
-    /** Hands over the held-back action's events, if any; the playhead moves to it. */
-    private void release(Run r, SimulatedExecutor executor) {
+    /**
+     * Hands over the held-back action's events, if any; the playhead moves to it (unless the story
+     * stopped the run before all of them: true).
+     */
+    private boolean release(Run r, SimulatedExecutor executor) {
+        boolean stopped = false;
         if (pending) {
             pending = false;
-            r.bus().flush();
+            stopped = flush(r);
         }
-        nowMicros = Math.max(nowMicros, micros(executor));
+        if (held.isEmpty()) {
+            nowMicros = Math.max(nowMicros, micros(executor));
+        }
+        return stopped;
     }
 
-    /** Single step: until at least one more event has been published (a deferred action publishes none). */
+    /** Single step: until at least one more event has been shown (a deferred action publishes none). */
     private void stepOnce(Run r, SimulatedExecutor executor) {
-        long before = r.bus().delivered();
-        release(r, executor);
-        for (int guard = 0; guard < 1_000_000 && !executor.isOver() && r.bus().delivered() == before; guard++) {
-            stepAndFlush(r, executor);
+        long before = shown;
+        if (publish(null) || shown > before) {
+            return;
         }
-        nowMicros = micros(executor);
+        if (release(r, executor) || shown > before) {
+            return;
+        }
+        for (int guard = 0; guard < 1_000_000 && !executor.isOver() && shown == before; guard++) {
+            if (stepAndFlush(r, executor)) {
+                return;
+            }
+        }
+        if (held.isEmpty()) {
+            nowMicros = micros(executor);
+        }
     }
 
     /**
@@ -187,7 +288,14 @@ public final class SimulatedDriver extends PlayerDriver {
         int seen = commands;
         pacer.play(nowMicros, speed);
         try {
-            while ((!executor.isOver() || pending) && commands == seen) {
+            while ((!executor.isOver() || pending || !held.isEmpty()) && commands == seen) {
+                if (!held.isEmpty()) {
+                    // Events held at a story stop were due when they arrived: on with them first.
+                    if (publish(null)) {
+                        break;
+                    }
+                    continue;
+                }
                 if (!pending) {
                     long before = ticker.nanos();
                     executor.step();
@@ -199,7 +307,9 @@ public final class SimulatedDriver extends PlayerDriver {
                 }
                 long due = micros(executor);
                 if (pacer.isDue(due)) {
-                    release(r, executor);
+                    if (release(r, executor)) {
+                        break;
+                    }
                 } else {
                     nowMicros = Math.max(nowMicros, Math.min(pacer.runMicros(), due));
                     awaitDue(due, seen);

@@ -6,12 +6,15 @@ import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * What every driver shares: a daemon thread of its own that moves the run and tells the console
@@ -55,9 +58,14 @@ abstract class ThreadedDriver implements RunDriver {
             feed.notice(new Notice.Failed(Problems.describe("could not prepare " + what, e), null));
             return null;
         }
-        prepared.bus().subscribe("console", feed);
+        prepared.bus().subscribe("console", sink());
         run = prepared;
         return prepared;
+    }
+
+    /** Where the run's bus delivers the console's events: the feed, unless a driver holds some back first. */
+    protected Consumer<List<Event>> sink() {
+        return feed;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -33,8 +34,11 @@ final class CatalogView extends SplitPane {
     final TabPane tabs = new TabPane();
     /** The divider's place before the problems moved it (0: they did not). */
     private double dividerBeforeProblem;
+    final StoryView story;
+    private final ScrollPane notesScroll;
 
-    CatalogView(ConsoleModel model, Intents.Scenarios scenarios, Intents.Runs runs, ConsoleView.Dialogs dialogs) {
+    CatalogView(ConsoleModel model, Intents.Scenarios scenarios, Intents.Runs runs, Intents.Lesson lesson,
+                ConsoleView.Dialogs dialogs) {
         getStyleClass().add("catalog");
         setOrientation(Orientation.VERTICAL);
         list.setId("catalog-list");
@@ -96,8 +100,9 @@ final class CatalogView extends SplitPane {
         notes.setId("notes");
         notes.getStyleClass().add("notes");
         notes.setPadding(new Insets(10));
-        ScrollPane notesScroll = new ScrollPane(notes);
+        notesScroll = new ScrollPane(notes);
         notesScroll.setFitToWidth(true);
+        story = new StoryView(model, lesson, this::scrollIntoView);
         parameters = new ParameterSheet(model, runs);
         Tab story = new Tab("Story", notesScroll);
         Tab knobs = new Tab("Parameters", parameters);
@@ -134,13 +139,7 @@ final class CatalogView extends SplitPane {
         summary.setWrapText(true);
         summary.getStyleClass().add("notes-summary");
         notes.getChildren().addAll(title, summary);
-        int n = 1;
-        for (String step : s.notes().story()) {
-            Label l = new Label(n++ + ".  " + step);
-            l.setWrapText(true);
-            l.getStyleClass().add("notes-step");
-            notes.getChildren().add(l);
-        }
+        notes.getChildren().add(story);
         Label expected = new Label("Expected: " + s.expectation().describe());
         expected.setWrapText(true);
         expected.getStyleClass().add("notes-meta");
@@ -155,6 +154,18 @@ final class CatalogView extends SplitPane {
             added.getStyleClass().add("notes-meta");
             notes.getChildren().add(added);
         }
+    }
+
+    /** Scrolls the story so that {@code node} (a step) is in view, a third of the way down. */
+    private void scrollIntoView(Node node) {
+        double content = notes.getBoundsInLocal().getHeight();
+        double viewport = notesScroll.getViewportBounds().getHeight();
+        if (content <= viewport || viewport <= 0) {
+            return;
+        }
+        double y = node.localToScene(0, 0).getY() - notes.localToScene(0, 0).getY();
+        double wanted = (y - viewport / 3) / (content - viewport);
+        notesScroll.setVvalue(Math.max(0, Math.min(1, wanted)));
     }
 
     /** A catalog entry: its title in bold and its one-line summary. */

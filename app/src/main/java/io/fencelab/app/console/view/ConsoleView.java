@@ -2,7 +2,7 @@ package io.fencelab.app.console.view;
 
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.HandFault;
+import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -11,6 +11,7 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -78,6 +79,8 @@ public final class ConsoleView extends BorderPane {
     final MenuButton workshopMenu = new MenuButton("Workshop");
     /** The console's own layout (top, centre, bottom, left, right) while the presenter view replaces it. */
     private Node[] desk;
+    final QuestionOverlay question;
+    final HelpOverlay help = new HelpOverlay();
     private Dialogs dialogs;
     private final VBox centre;
     private final SplitPane middle;
@@ -113,8 +116,10 @@ public final class ConsoleView extends BorderPane {
                 dialogs.exportHandout();
             }
         };
-        controls = new ControlBar(model, intents.runs(), intents.navigation(), intents.compare(), forward);
-        catalog = new CatalogView(model, intents.scenarios(), intents.runs(), forward);
+        controls = new ControlBar(model, intents.runs(), intents.navigation(), intents.compare(), intents.lesson(),
+                this::toggleHelp, forward);
+        catalog = new CatalogView(model, intents.scenarios(), intents.runs(), intents.lesson(), forward);
+        question = new QuestionOverlay(model.lesson());
         timeline = new TimelineView(model.main(), model.window(), intents.navigation(), loop);
         timeline.setId("timeline");
         compare = new CompareView(model, intents.navigation(), loop);
@@ -130,7 +135,7 @@ public final class ConsoleView extends BorderPane {
         databaseProblem.visibleProperty().bind(model.databaseProblemProperty().isNotEmpty());
         databaseProblem.managedProperty().bind(databaseProblem.visibleProperty());
 
-        timelineArea.getChildren().setAll(timeline);
+        timelineArea.getChildren().setAll(timeline, question);
         centre = new VBox(timelineArea, new Legend());
         VBox.setVgrow(timelineArea, javafx.scene.layout.Priority.ALWAYS);
         Tab chartsTab = new Tab("Rates per second", charts);
@@ -167,7 +172,7 @@ public final class ConsoleView extends BorderPane {
         model.tune().shownProperty().addListener((o, was, now) -> modes.getSelectionModel().select(now ? tuneTab
                 : runTab));
         setTop(new VBox(controls, databaseProblem));
-        setCenter(modes);
+        setCenter(new StackPane(modes, help));
         setBottom(status);
 
         for (RunModel r : new RunModel[] {model.main(), model.first(), model.second()}) {
@@ -181,7 +186,8 @@ public final class ConsoleView extends BorderPane {
         focus();
 
         presenter = new PresenterView(model, loop);
-        teacher = new TeacherWindow(model, intents.workshop(), () -> getScene() == null ? null : getScene().getWindow());
+        teacher = new TeacherWindow(model, intents.workshop(), () -> getScene() == null ? null : getScene().getWindow(),
+                this::installShortcuts);
         lessons = new LessonListView(model.lesson(), intents.workshop(), "workshop");
         Tab workshopTab = new Tab("Workshop", lessons);
         workshopTab.setClosable(false);
@@ -259,7 +265,7 @@ public final class ConsoleView extends BorderPane {
     private void focus() {
         RunModel run = model.focused();
         boolean comparing = model.compareProperty().get();
-        timelineArea.getChildren().setAll(comparing ? compare : timeline);
+        timelineArea.getChildren().setAll(comparing ? compare : timeline, question);
         // Two timelines need the room more than the charts do.
         middle.setDividerPositions(comparing ? 0.8 : 0.64);
         charts.bind(run);
@@ -269,36 +275,74 @@ public final class ConsoleView extends BorderPane {
     }
 
     /**
-     * Keyboard: space plays or pauses, right arrow steps, P D R K inject faults, Home fits the timeline,
-     * T opens or closes the teacher's window.
+     * Keyboard: every shortcut of the {@link KeyMap}, the one table the help overlay lists too. Keys
+     * typed into a text field stay there.
      */
     public void installShortcuts(Scene scene) {
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
-                return;
-            }
-            boolean handled = true;
-            switch (e.getCode()) {
-                case SPACE -> intents.runs().togglePlay().run();
-                case RIGHT -> intents.runs().step().run();
-                case HOME -> intents.navigation().fit().run();
-                case T -> intents.workshop().teacher().accept(!model.lesson().teacherProperty().get());
-                default -> handled = hotFault(e.getCode());
-            }
-            if (handled) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::shortcut);
+        scene.addEventFilter(KeyEvent.KEY_TYPED, this::shortcut);
+    }
+
+    private void shortcut(KeyEvent e) {
+        if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+            return;
+        }
+        KeyMap.find(e).ifPresent(s -> {
+            if (run(s, e)) {
                 e.consume();
             }
         });
     }
 
-    private boolean hotFault(KeyCode code) {
-        for (HandFault f : HandFault.values()) {
-            if (code.getName().equalsIgnoreCase(f.key)) {
-                intents.faults().inject().accept(f, model.faultHolderProperty().get());
-                return true;
+    /** Does what shortcut {@code s} stands for; false when it does not apply now (the key goes on its way). */
+    private boolean run(KeyMap.Shortcut s, KeyEvent e) {
+        KeyCode code = e.getCode();
+        Intents.Lesson lesson = intents.lesson();
+        switch (s.action()) {
+            case CONTINUE -> lesson.next().run();
+            case BACK -> lesson.back().run();
+            case STEP -> intents.runs().step().run();
+            case GUIDED -> lesson.toggleGuided().run();
+            case FIT -> intents.navigation().fit().run();
+            case FAULT -> intents.faults().inject().accept(s.fault(), model.faultHolderProperty().get());
+            case PICK -> {
+                if (model.lesson().questionProperty().get() != LessonModel.QuestionState.ASKING) {
+                    return false;
+                }
+                lesson.pick().accept(KeyMap.pickOf(code));
+            }
+            case PRESENTER -> lesson.togglePresenter().run();
+            case TEACHER -> intents.workshop().teacher().accept(!model.lesson().teacherProperty().get());
+            case HELP -> toggleHelp();
+            case PRESS -> {
+                // Space is Continue everywhere (a teacher's focus is often left on a button), so Enter presses.
+                if (e.getTarget() instanceof MenuButton menu) {
+                    menu.show();
+                } else if (e.getTarget() instanceof ButtonBase button) {
+                    button.fire();
+                } else {
+                    return false;
+                }
+            }
+            case CLOSE -> {
+                if (help.isVisible()) {
+                    help.setVisible(false);
+                } else if (model.lesson().questionProperty().get() != LessonModel.QuestionState.NONE) {
+                    lesson.clearQuestion().run();
+                } else {
+                    return false;
+                }
             }
         }
-        return false;
+        return true;
+    }
+
+    /** Shows or hides the list of shortcuts. */
+    void toggleHelp() {
+        help.setVisible(!help.isVisible());
+        if (help.isVisible()) {
+            help.toFront();
+        }
     }
 
     /** Replaces the file dialogs (tests). */

@@ -42,9 +42,11 @@ final class ControlBar extends HBox {
     final Button fit = new Button("Fit");
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open saved run…");
+    final ToggleButton guided = new ToggleButton("Guided");
+    final Button help = new Button("?");
 
     ControlBar(ConsoleModel model, Intents.Runs runs, Intents.Navigation navigation, Intents.Compare comparing,
-               ConsoleView.Dialogs dialogs) {
+               Intents.Lesson lesson, Runnable toggleHelp, ConsoleView.Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
         setSpacing(8);
@@ -61,9 +63,18 @@ final class ControlBar extends HBox {
         openRun.setId("open-run");
         fit.setId("fit");
         play.getStyleClass().add("play-button");
+        guided.setId("guided");
+        help.setId("help-button");
+        guided.setTooltip(new Tooltip("Guided mode (G): the run stops at every story step and waits for Continue "
+                + "(Space, Page Down or a clicker); Page Up goes back a step"));
+        guided.setOnAction(e -> lesson.guided().accept(guided.isSelected()));
+        model.lesson().guidedProperty().addListener((o, was, now) -> guided.setSelected(now));
+        help.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        help.setOnAction(e -> toggleHelp.run());
 
-        play.setOnAction(e -> runs.togglePlay().run());
-        play.setTooltip(new Tooltip("Play or pause (space)"));
+        // In guided mode the same button is Continue (it reveals a question's answer first).
+        play.setOnAction(e -> lesson.next().run());
+        play.setTooltip(new Tooltip("Play or pause (Space); in guided mode, Continue (Space or Page Down)"));
         step.setOnAction(e -> runs.step().run());
         step.setTooltip(new Tooltip("One more event, then pause (right arrow)"));
         restart.setOnAction(e -> runs.restart().run());
@@ -127,11 +138,14 @@ final class ControlBar extends HBox {
             RunPhase phase = model.focused().phase();
             boolean pausable = model.capabilitiesProperty().get().pause();
             boolean playing = phase == RunPhase.PLAYING;
-            play.setText(playing ? "Pause" : phase.isOver() ? "Play again" : "Play");
+            play.setText(playing ? "Pause" : phase.isOver() ? "Play again"
+                    : model.lesson().guidedProperty().get() && pausable ? "Continue" : "Play");
             play.setDisable(phase == RunPhase.IDLE || phase == RunPhase.PREPARING || playing && !pausable);
             step.setDisable(!pausable || phase.isOver() || phase == RunPhase.IDLE || phase == RunPhase.PREPARING);
             speed.setDisable(!pausable || model.fastestProperty().get());
             fastest.setDisable(!pausable);
+            // A live run does not wait for anyone: guided mode needs a run that can stop.
+            guided.setDisable(!pausable && phase != RunPhase.IDLE);
         };
         model.main().phaseProperty().addListener(o -> refresh.run());
         model.second().phaseProperty().addListener(o -> refresh.run());
@@ -139,14 +153,23 @@ final class ControlBar extends HBox {
         model.capabilitiesProperty().addListener(o -> refresh.run());
         model.compareProperty().addListener(o -> refresh.run());
         model.fastestProperty().addListener(o -> refresh.run());
+        model.lesson().guidedProperty().addListener(o -> refresh.run());
         refresh.run();
 
+        // Buttons keep their words; the speed slider and the gap give way on a narrow window.
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {play, step, fastest, restart,
+                newSeed, fit, guided, compare, export, openRun, help}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        speed.setMinWidth(60);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label speedTitle = new Label("Speed");
+        speedTitle.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
                 speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
-                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun);
+                new Separator(javafx.geometry.Orientation.VERTICAL), guided,
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun, help);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */

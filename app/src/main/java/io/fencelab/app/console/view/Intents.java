@@ -20,7 +20,8 @@ import java.util.function.ObjLongConsumer;
  * one place views and controllers meet. Controllers answer by changing the model, which views bind to.
  */
 public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
-                      Compare compare, Tune tune, Workshop workshop) {
+                      Compare compare, Tune tune, Workshop workshop,
+                      Lesson lesson) {
 
     /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
@@ -67,6 +68,15 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
      */
     public record Workshop(Runnable openShipped, Consumer<Path> openFile, IntConsumer choose, Runnable next,
                            Runnable previous, Consumer<Boolean> presenter, Consumer<Boolean> teacher) {
+    }
+
+    /**
+     * The lesson: guided mode on or off, Continue, Back, move to a story step (0-based; -1 the
+     * start), mark the room's pick for the question asked (0-based), the presenter view on or off,
+     * take the question off the screen.
+     */
+    public record Lesson(Consumer<Boolean> guided, Runnable toggleGuided, Runnable next, Runnable back,
+                         IntConsumer seek, IntConsumer pick, Runnable togglePresenter, Runnable clearQuestion) {
     }
 
     @FunctionalInterface

@@ -41,7 +41,12 @@ public final class TeacherWindow {
     private final LessonListView lessons;
     private final SplitPane root;
 
-    public TeacherWindow(ConsoleModel model, Intents.Workshop intents, java.util.function.Supplier<Window> owner) {
+    /** Puts the console's shortcuts on this window too: the clicker and the keys work whichever window has focus. */
+    private final java.util.function.Consumer<Scene> shortcuts;
+
+    public TeacherWindow(ConsoleModel model, Intents.Workshop intents, java.util.function.Supplier<Window> owner,
+                         java.util.function.Consumer<Scene> shortcuts) {
+        this.shortcuts = shortcuts;
         this.model = model;
         this.intents = intents;
         this.owner = owner;
@@ -117,6 +122,7 @@ public final class TeacherWindow {
             Scene scene = new Scene(root, 1100, 720);
             scene.getStylesheets().addAll(io.fencelab.app.console.Console.STYLESHEET, Objects.requireNonNull(
                     TeacherWindow.class.getResource("/io/fencelab/app/console/presenter.css")).toExternalForm());
+            shortcuts.accept(scene);
             stage.setScene(scene);
             stage.setOnHidden(e -> {
                 if (model.lesson().teacherProperty().get()) {

@@ -1,0 +1,101 @@
+package io.fencelab.app.console.view;
+
+import io.fencelab.app.console.model.HandFault;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+
+/**
+ * Every keyboard shortcut of the console, in one table: the keys, what they do, and the action they
+ * stand for. The key handler ({@link ConsoleView#installShortcuts}) and the help overlay ({@code ?})
+ * both read it, and a test checks docs/CONSOLE.md's table against it, so the three cannot drift.
+ */
+public final class KeyMap {
+
+    /** What a shortcut asks for; {@link ConsoleView} hands each to its intent. */
+    public enum Action {
+        CONTINUE, BACK, STEP, GUIDED, FIT, FAULT, PICK, PRESENTER, TEACHER, HELP, CLOSE, PRESS
+    }
+
+    /**
+     * One shortcut.
+     *
+     * @param keys  the keys as shown to people ({@code Space / Page Down})
+     * @param does  what it does, in a few words
+     * @param codes the key codes that trigger it
+     * @param typed a character typed that triggers it ({@code ?}, whatever the keyboard layout), or empty
+     * @param fault the fault it adds by hand ({@link Action#FAULT}), or null
+     */
+    public record Shortcut(String keys, String does, Action action, List<KeyCode> codes, String typed,
+                           HandFault fault) {
+        public Shortcut {
+            codes = List.copyOf(codes);
+            typed = typed == null ? "" : typed;
+        }
+
+        static Shortcut of(String keys, String does, Action action, KeyCode... codes) {
+            return new Shortcut(keys, does, action, Arrays.asList(codes), "", null);
+        }
+    }
+
+    /** The digits that mark the room's pick, 1 to 6 (the choices A to F). */
+    static final List<KeyCode> PICKS = List.of(KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.NUMPAD1, KeyCode.NUMPAD2, KeyCode.NUMPAD3, KeyCode.NUMPAD4,
+            KeyCode.NUMPAD5, KeyCode.NUMPAD6);
+
+    private static final List<Shortcut> SHORTCUTS = build();
+
+    private KeyMap() {
+    }
+
+    private static List<Shortcut> build() {
+        List<Shortcut> all = new ArrayList<>();
+        all.add(Shortcut.of("Space / Page Down", "Play or pause. In guided mode: Continue (reveal the answer, "
+                + "then on to the next step). A presentation clicker sends Page Down", Action.CONTINUE, KeyCode.SPACE,
+                KeyCode.PAGE_DOWN));
+        all.add(Shortcut.of("Page Up", "Back to the previous story step (the run is replayed to it)", Action.BACK,
+                KeyCode.PAGE_UP));
+        all.add(Shortcut.of("Right arrow", "Step: one more event, then pause", Action.STEP, KeyCode.RIGHT));
+        all.add(Shortcut.of("G", "Guided mode on or off: stop at every story step", Action.GUIDED, KeyCode.G));
+        all.add(new Shortcut("1 to 6", "While a question is asked: mark the room's pick (A to F)", Action.PICK,
+                PICKS, "", null));
+        for (HandFault f : HandFault.values()) {
+            all.add(new Shortcut(f.key, "Fault by hand: " + f.words + " on the chosen holder", Action.FAULT,
+                    List.of(KeyCode.getKeyCode(f.key)), "", f));
+        }
+        all.add(Shortcut.of("Home", "Fit the whole run in the timeline and follow the playhead", Action.FIT,
+                KeyCode.HOME));
+        all.add(Shortcut.of("F5", "Presenter view on or off", Action.PRESENTER, KeyCode.F5));
+        all.add(Shortcut.of("T", "The teacher's window open or closed", Action.TEACHER, KeyCode.T));
+        all.add(new Shortcut("? / F1", "This list of shortcuts", Action.HELP, List.of(KeyCode.F1), "?", null));
+        all.add(Shortcut.of("Tab, then Enter", "Move to a button (Tab, Shift+Tab) and press it (Enter). Space "
+                + "stays Continue wherever the focus is", Action.PRESS, KeyCode.ENTER));
+        all.add(Shortcut.of("Esc", "Close this list, or take a question off the screen", Action.CLOSE,
+                KeyCode.ESCAPE));
+        return List.copyOf(all);
+    }
+
+    /** Every shortcut, in the order the help lists them. */
+    public static List<Shortcut> shortcuts() {
+        return SHORTCUTS;
+    }
+
+    /** The shortcut a key press (or, for {@link KeyEvent#KEY_TYPED}, a typed character) triggers. */
+    public static Optional<Shortcut> find(KeyEvent e) {
+        for (Shortcut s : SHORTCUTS) {
+            if (e.getEventType() == KeyEvent.KEY_TYPED ? !s.typed().isEmpty() && s.typed().equals(e.getCharacter())
+                    : s.codes().contains(e.getCode())) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The choice (0-based) a pick key stands for. */
+    static int pickOf(KeyCode code) {
+        return PICKS.indexOf(code) % 6;
+    }
+}
