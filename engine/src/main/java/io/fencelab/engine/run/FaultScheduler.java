@@ -6,6 +6,8 @@ import io.fencelab.engine.chaos.FaultOccurrence;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,6 +54,15 @@ final class FaultScheduler {
 
         /** The crashed {@code holder} restarts as a fresh process, under a new name if {@code newIdentity}. */
         void restart(String holder, boolean newIdentity);
+
+        /** A failpoint's connection kill: {@code session}, the statement's own, is terminated now. */
+        void kill(StoreSession session);
+
+        /**
+         * A failpoint's pause: the calling holder's code stops here until run time {@code untilMicros}
+         * while the rest of the run goes on (a simulated run steps the other actions due before then).
+         */
+        void stall(long untilMicros);
     }
 
     private final Host host;
@@ -144,6 +155,41 @@ final class FaultScheduler {
             if (f.kind() != FaultKind.CONNECTION_KILL) {
                 healed(f);
             }
+        }
+    }
+
+    /**
+     * A failpoint's fault, now, on the thread of the statement that reached {@code point}: a connection
+     * kill terminates {@code session} (the statement's own connection); a restart stops the database now
+     * and starts it at the occurrence's end; a pause stalls the holder right here until its end (its
+     * later actions wait too, as under a planned pause) while the rest of the run goes on. Each is
+     * published as the planned kind is, the point in its detail.
+     */
+    void atFailpoint(PlannedFault pf, Failpoint point, StoreSession session) {
+        FaultOccurrence f = pf.occurrence;
+        long end = micros(f.end());
+        String where = "at failpoint " + point;
+        switch (f.kind()) {
+            case PAUSE -> {
+                pausedUntil.merge(f.target(), end, Math::max);
+                sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
+                        "pause " + where));
+                host.stall(end);
+                sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target()));
+            }
+            case CONNECTION_KILL -> {
+                started(pf, where);
+                host.kill(session);
+            }
+            case DATABASE_RESTART -> {
+                started(pf, where);
+                host.stopDatabase();
+                at(end, pf, () -> {
+                    host.startDatabase();
+                    healed(f);
+                });
+            }
+            default -> throw new IllegalArgumentException("a failpoint pauses, kills or restarts, not " + f.kind());
         }
     }
 

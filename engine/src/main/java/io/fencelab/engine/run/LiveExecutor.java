@@ -215,6 +215,34 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         public void startDatabase() {
             db.startEmbedded();
         }
+
+        @Override
+        public void kill(io.fencelab.engine.store.StoreSession session) {
+            terminate(session);
+        }
+
+        /** The holder's own virtual thread sleeps: the other holders' threads go on. */
+        @Override
+        public void stall(long untilMicros) {
+            long waitMicros = untilMicros - nowMicros();
+            if (waitMicros > 0) {
+                try {
+                    Thread.sleep(Duration.ofNanos(realNanos(Duration.ofNanos(waitMicros * 1_000))));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    @Override
+    protected Worker actingWorker() {
+        return acting.get();
+    }
+
+    @Override
+    protected FaultScheduler faultScheduler() {
+        return faults;
     }
 
     private void asWorker(String name, java.util.function.Consumer<Worker> action) {
@@ -304,7 +332,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
             try {
                 acting.set(worker);
-                action.run();
+                act(action);
             } finally {
                 endGate.readLock().unlock();
             }

@@ -1,0 +1,218 @@
+package io.fencelab.engine.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.fence.FenceAudit;
+import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.worker.StalePolicy;
+import io.fencelab.engine.worker.TargetWrite;
+import io.fencelab.engine.worker.WorkerSpec;
+import io.fencelab.testing.EmbeddedDatabase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fault matrix at statement boundaries (docs/RELIABILITY.md): holder A's connection is killed,
+ * the database restarted, or A paused for longer than its lease, immediately before and after each
+ * statement of acquire, renew, release and the write (and between the two statements of
+ * check-then-write). Whatever the point, no token is handed out twice, the log loses no event and
+ * ends with {@code RunEnded}, the verdict agrees with the database's own audit, and the run ends
+ * cleanly, or, where the database dies, fails as {@code fencelab run}'s exit code 3 with its events
+ * on disk.
+ */
+@ExtendWith(EmbeddedDatabase.class)
+class FaultMatrixTest {
+
+    private static final String SCOPE = "job";
+    private static final Duration TTL = Duration.ofSeconds(10);
+    /** Longer than the lease: B takes it over while A stands still. */
+    private static final Duration PAUSE = Duration.ofSeconds(15);
+    private static final Duration DOWN = Duration.ofSeconds(2);
+
+    /** Restarts and deaths stop a server: one of their own, so the shared one never goes away under other tests. */
+    private static Database restartable;
+
+    @BeforeAll
+    static void startRestartable() {
+        restartable = EmbeddedDatabase.startThrowaway();
+    }
+
+    @AfterAll
+    static void closeRestartable() {
+        restartable.close();
+    }
+
+    /** How the matrix names what a point does. */
+    enum Action {
+        KILL(new FailpointAction.KillConnection()),
+        RESTART(new FailpointAction.RestartDatabase(DOWN)),
+        PAUSE(new FailpointAction.Pause(FaultMatrixTest.PAUSE));
+
+        final FailpointAction action;
+
+        Action(FailpointAction action) {
+            this.action = action;
+        }
+    }
+
+    static Stream<Arguments> matrix() {
+        return Arrays.stream(Action.values())
+                .flatMap(a -> Arrays.stream(Failpoint.values()).map(p -> Arguments.of(a, p)));
+    }
+
+    /**
+     * A from 0 s: one job of 6 s (renewing at 4 s), one write of row {@code result}, release. B from
+     * 1 s, asking every second while A holds the lease, then the same job. Leases of 10 s; 60 s run.
+     * Check-then-write for its own point, fenced otherwise.
+     */
+    static RunSpec spec(Failpoint point) {
+        List<TargetWrite> result = List.of(new TargetWrite(TargetKind.ROW, "result"));
+        WorkerSpec a = new WorkerSpec("A", SCOPE, Duration.ZERO, Duration.ofSeconds(6), result, 1,
+                Duration.ofSeconds(1), StalePolicy.ABANDON, false);
+        WorkerSpec b = new WorkerSpec("B", SCOPE, Duration.ofSeconds(1), Duration.ofSeconds(2), result, 1,
+                Duration.ofSeconds(1), StalePolicy.ABANDON, false);
+        FencingMode mode = point == Failpoint.CHECK_THEN_WRITE_BETWEEN ? FencingMode.CHECK_THEN_WRITE : FencingMode.FENCED;
+        return new RunSpec("fault-matrix " + point, List.of(a, b), Map.of(), TTL, Duration.ofSeconds(4), mode,
+                TokenScheme.MONOTONIC, FirstWritePolicy.CREATE, List.of(), 12L, Duration.ofSeconds(60),
+                ExecutorKind.SIMULATED, 1.0);
+    }
+
+    @ParameterizedTest(name = "{0} at {1}")
+    @MethodSource("matrix")
+    void everyPointKeepsTokensEventsAndVerdictWhole(Action action, Failpoint point, Database shared,
+                                                   @TempDir Path dir) throws Exception {
+        Database db = action == Action.RESTART ? restartable : shared;
+        RunSpec spec = spec(point);
+        RunResult result;
+        long runId;
+        try (Run run = Run.prepare(db, spec, dir.resolve("events.jsonl"))) {
+            run.armFailpoint(point, "A", action.action);
+            runId = run.store().runId();
+            result = run.runToEnd();
+            assertThat(run.failpointsReached()).as("A's statement code reached " + point).isTrue();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(result.endReason()).as("the run ends cleanly").isEqualTo("completed");
+        assertLogWhole(events, result);
+        assertTokensUnique(db, runId, events);
+        assertVerdictMatchesAudit(db, runId, result, spec.fencing());
+        if (action == Action.PAUSE) {
+            assertOtherHolderTookOverDuringThePause(events);
+        }
+    }
+
+    static Stream<Failpoint> deaths() {
+        return Stream.of(Failpoint.ACQUIRE_BEFORE, Failpoint.RENEW_AFTER, Failpoint.WRITE_BEFORE);
+    }
+
+    @ParameterizedTest(name = "database dies at {0}")
+    @MethodSource("deaths")
+    void aDatabaseDyingAtAPointEndsTheRunAsFailedWithItsEventsOnDisk(Failpoint point, @TempDir Path dir)
+            throws Exception {
+        RunSpec spec = spec(point);
+        RunResult result;
+        long runId;
+        try {
+            try (Run run = Run.prepare(restartable, spec, dir.resolve("events.jsonl"))) {
+                run.armFailpoint(point, "A", new FailpointAction.StopDatabase());
+                runId = run.store().runId();
+                result = run.runToEnd();
+                assertThat(run.failpointsReached()).as("A's statement code reached " + point).isTrue();
+            }
+        } finally {
+            restartable.startEmbedded();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(result.endReason()).startsWith("failed: database unreachable");
+        assertThat(result.failed()).as("fencelab run exits with 3 (RunCommand: result.failed())").isTrue();
+        assertThat(result.finalStateJudged()).as("the database was gone at the end").isFalse();
+        assertLogWhole(events, result);
+        assertTokensUnique(restartable, runId, events);
+        assertVerdictMatchesAudit(restartable, runId, result, spec.fencing());
+    }
+
+    /** Seqs gap-free from 1, everything published on disk, one {@code RunEnded}, last, with the run's reason. */
+    private static void assertLogWhole(List<Event> events, RunResult result) {
+        assertThat(events).as("every published event is on disk").hasSize((int) result.events());
+        assertThat(events.stream().mapToLong(Event::seq).toArray()).as("seqs gap-free from 1")
+                .containsExactly(LongStream.rangeClosed(1, events.size()).toArray());
+        assertThat(events).filteredOn(e -> e instanceof Event.RunEnded).as("one RunEnded").hasSize(1);
+        assertThat(events.getLast()).as("the log ends with RunEnded")
+                .isInstanceOfSatisfying(Event.RunEnded.class, e -> assertThat(e.reason()).isEqualTo(result.endReason()));
+    }
+
+    /**
+     * Every counter value the lease table issued was announced by exactly one {@code LeaseAcquired}:
+     * none twice (reuse), none missing (a grant the log lost), none the table does not know.
+     */
+    private static void assertTokensUnique(Database db, long runId, List<Event> events) {
+        List<Long> granted = events.stream().filter(e -> e instanceof Event.LeaseAcquired)
+                .map(e -> ((Event.LeaseAcquired) e).token()).toList();
+        long last = new LeaseService(db.existingRun(runId), new io.fencelab.engine.clock.VirtualClock())
+                .current(SCOPE).map(LeaseService.ScopeState::lastToken).orElse(0L);
+        assertThat(granted).as("LeaseAcquired tokens, in log order, against the lease table's counter " + last)
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrder(LongStream.rangeClosed(1, last).boxed().toArray(Long[]::new));
+    }
+
+    /**
+     * The checker's word against the database's: a stale overwrite in the judgement exactly when the
+     * audit trigger recorded a regression; under FENCED neither, and the verdict SAFE.
+     */
+    private static void assertVerdictMatchesAudit(Database db, long runId, RunResult result, FencingMode mode) {
+        List<FenceAudit.Entry> regressions = new FenceAudit(db.existingRun(runId)).regressions();
+        List<WriteJudgement> staleOverwrites = result.judgement().writes().all().stream()
+                .filter(WriteJudgement::isStaleOverwrite).toList();
+        assertThat(staleOverwrites.isEmpty()).as("stale overwrites judged %s vs regressions audited %s",
+                staleOverwrites, regressions).isEqualTo(regressions.isEmpty());
+        assertThat(result.verdict().kind() == Verdict.Kind.SAFE).as("verdict %s vs regressions audited %s",
+                result.verdict(), regressions).isEqualTo(regressions.isEmpty());
+        if (mode == FencingMode.FENCED) {
+            assertThat(result.verdict().kind()).as("fencing holds whatever the fault").isEqualTo(Verdict.Kind.SAFE);
+        }
+    }
+
+    /** The pause outlasted A's lease, so B acquired while A stood still. */
+    private static void assertOtherHolderTookOverDuringThePause(List<Event> events) {
+        int started = indexOf(events, e -> e instanceof Event.PauseStarted p && p.holder().equals("A"));
+        int ended = indexOf(events, e -> e instanceof Event.PauseEnded p && p.holder().equals("A"));
+        assertThat(started).as("A's pause is in the log").isNotNegative();
+        assertThat(ended).as("and its end, after its start").isGreaterThan(started);
+        assertThat(events.subList(started, ended))
+                .as("B acquires while A is paused")
+                .anyMatch(e -> e instanceof Event.LeaseAcquired g && g.holder().equals("B"));
+    }
+
+    private static int indexOf(List<Event> events, java.util.function.Predicate<Event> p) {
+        for (int i = 0; i < events.size(); i++) {
+            if (p.test(events.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
