@@ -9,6 +9,7 @@ import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.store.Failpoint;
 import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -69,6 +70,8 @@ final class FaultScheduler {
     private final EventSink sink;
     /** Run time (micros) until which each paused holder is paused. */
     private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
+    /** Database restarts begun and not healed yet (by identity): whoever heals one first removes it. */
+    private final java.util.Set<PlannedFault> restartsUnderWay = ConcurrentHashMap.newKeySet();
 
     FaultScheduler(Host host, EventSink sink) {
         this.host = host;
@@ -101,12 +104,9 @@ final class FaultScheduler {
             case DATABASE_RESTART -> {
                 at(start, pf, () -> {
                     started(pf, null);
-                    host.stopDatabase();
+                    stopDatabase(pf);
                 });
-                at(end, pf, () -> {
-                    host.startDatabase();
-                    healed(f);
-                });
+                at(end, pf, () -> healRestart(pf));
             }
             case CRASH -> {
                 boolean newIdentity = pf.spec != null && pf.spec.identity() == FaultSpec.Identity.NEW;
@@ -150,9 +150,8 @@ final class FaultScheduler {
         } else if (micros(f.end()) > nowMicros && f.kind() != FaultKind.PAUSE && f.kind() != FaultKind.CRASH) {
             pf.cutAtMicros = nowMicros;
             if (f.kind() == FaultKind.DATABASE_RESTART) {
-                host.startDatabase();
-            }
-            if (f.kind() != FaultKind.CONNECTION_KILL) {
+                healRestart(pf);
+            } else if (f.kind() != FaultKind.CONNECTION_KILL) {
                 healed(f);
             }
         }
@@ -183,17 +182,36 @@ final class FaultScheduler {
             }
             case DATABASE_RESTART -> {
                 started(pf, where);
-                host.stopDatabase();
-                at(end, pf, () -> {
-                    host.startDatabase();
-                    healed(f);
-                });
+                stopDatabase(pf);
+                at(end, pf, () -> healRestart(pf));
             }
             default -> throw new IllegalArgumentException("a failpoint pauses, kills or restarts, not " + f.kind());
         }
     }
 
-    /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */
+    private void stopDatabase(PlannedFault pf) {
+        restartsUnderWay.add(pf);
+        host.stopDatabase();
+    }
+
+    /** The restart {@code pf} heals: the database comes back, once, whoever asks first (its end, a cut, the run's end). */
+    private void healRestart(PlannedFault pf) {
+        if (restartsUnderWay.remove(pf)) {
+            host.startDatabase();
+            healed(pf.occurrence);
+        }
+    }
+
+    /**
+     * The run ends: a database restart still under way heals now, before {@code RunEnded}, so the
+     * final state can be read and the database outlives the run (a restart planned to last past the
+     * end would otherwise leave it stopped, and the next run on it would fail).
+     */
+    void healAtEnd() {
+        List.copyOf(restartsUnderWay).forEach(this::healRestart);
+    }
+
+        /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */
     long resumesAt(String holder) {
         return pausedUntil.getOrDefault(holder, 0L);
     }

@@ -57,6 +57,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
     private final Semaphore databaseSlots;
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** From a restart fault's stop until its start has returned: statements failing then do not end the run. */
+    private volatile boolean restartUnderWay;
     private volatile String endReason;
     /**
      * Actions hold it shared while they run; the end takes it exclusively, so {@code RunEnded} is
@@ -132,6 +134,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 Thread.currentThread().interrupt();
             }
             try {
+                faults.healAtEnd();
                 publishEnd(reason);
             } finally {
                 if (drained) {
@@ -192,6 +195,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
         @Override
         public void stopDatabase() {
+            restartUnderWay = true;
             db.stopEmbedded();
         }
 
@@ -214,6 +218,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         @Override
         public void startDatabase() {
             db.startEmbedded();
+            restartUnderWay = false;
         }
 
         @Override
@@ -412,7 +417,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             s.close();
             databaseSlots.release();
         }
-        boolean restarting = anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
+        // Until the server is back, not until the fault's planned end: a start can outlast a short restart.
+        boolean restarting = restartUnderWay || anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
         if (!restarting && !db.isReachable()) {
             finish("failed: database unreachable");
         }

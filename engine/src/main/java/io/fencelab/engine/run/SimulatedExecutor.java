@@ -275,6 +275,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         if (endReason == null) {
             endReason = reason;
             finished = true;
+            faults.healAtEnd();
             publishEnd(reason);
         }
     }

@@ -2,6 +2,10 @@ package io.fencelab.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.db.Database;
@@ -124,8 +128,45 @@ class FaultMatrixTest {
         }
     }
 
+    static Stream<Arguments> livePauses() {
+        return Arrays.stream(Failpoint.values()).map(p -> Arguments.of(Action.PAUSE, p));
+    }
+
+    /**
+     * The live executor, pauses only: the same spec at a fiftieth of real time, the pause a sleep of
+     * the worker's own virtual thread. (Kills and restarts do the same to the database whichever
+     * executor asks; the simulated matrix covers them deterministically.)
+     */
+    @ParameterizedTest(name = "live: {0} at {1}")
+    @MethodSource("livePauses")
+    void liveRunsKeepTheSameAtEveryPoint(Action action, Failpoint point, Database db, @TempDir Path dir)
+            throws Exception {
+        RunSpec spec = spec(point).toBuilder().executor(ExecutorKind.LIVE).timeScale(LIVE_SCALE).build();
+        RunResult result;
+        long runId;
+        try (Run run = Run.prepare(db, spec, dir.resolve("events.jsonl"))) {
+            run.armFailpoint(point, "A", action.action);
+            runId = run.store().runId();
+            result = run.runToEnd();
+            assertThat(run.failpointsReached()).as("A's statement code reached " + point).isTrue();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(result.endReason()).as("the run ends cleanly").isEqualTo("completed");
+        assertLogWhole(events, result);
+        assertTokensUnique(db, runId, events);
+        assertVerdictMatchesAudit(db, runId, result, spec.fencing());
+        if (action == Action.PAUSE) {
+            assertOtherHolderTookOverDuringThePause(events);
+        }
+    }
+
+    private static final double LIVE_SCALE = 0.02;
+
+
     static Stream<Failpoint> deaths() {
-        return Stream.of(Failpoint.ACQUIRE_BEFORE, Failpoint.RENEW_AFTER, Failpoint.WRITE_BEFORE);
+        // Two: each waits out the pool's 5 s connection time-out before it calls the database gone.
+        return Stream.of(Failpoint.RENEW_AFTER, Failpoint.WRITE_BEFORE);
     }
 
     @ParameterizedTest(name = "database dies at {0}")
@@ -153,6 +194,62 @@ class FaultMatrixTest {
         assertLogWhole(events, result);
         assertTokensUnique(restartable, runId, events);
         assertVerdictMatchesAudit(restartable, runId, result, spec.fencing());
+    }
+
+    private static RunSpec withRestart(RunSpec spec, int atSeconds, int downSeconds) {
+        FaultSpec restart = new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,
+                new FaultStart.At(Duration.ofSeconds(atSeconds)), new Distribution.Fixed(Duration.ofSeconds(downSeconds)),
+                Duration.ZERO);
+        return spec.toBuilder().faults(List.of(restart)).build();
+    }
+
+    /**
+     * Found by the live matrix: a restart fault whose heal falls after the run's end left the database
+     * stopped, so the final state went unjudged and the next run on the database failed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.EnumSource(ExecutorKind.class)
+    void aRestartStillUnderWayWhenTheRunEndsIsHealedBeforeRunEnded(ExecutorKind executor, @TempDir Path dir)
+            throws Exception {
+        RunSpec spec = withRestart(spec(Failpoint.ACQUIRE_BEFORE), 55, 10).toBuilder().executor(executor)
+                .timeScale(LIVE_SCALE).build();
+        RunResult result;
+        try (Run run = Run.prepare(restartable, spec, dir.resolve("events.jsonl"))) {
+            result = run.runToEnd();
+        } finally {
+            boolean reachable = restartable.isReachable();
+            if (!reachable) {
+                restartable.startEmbedded();
+            }
+            assertThat(reachable).as("the database is back once the run is over").isTrue();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(result.endReason()).isEqualTo("completed");
+        assertThat(result.finalStateJudged()).as("the final state was read from the database").isTrue();
+        assertLogWhole(events, result);
+        assertThat(events.get(events.size() - 2)).as("the restart is healed, last before RunEnded")
+                .isInstanceOfSatisfying(Event.FaultHealed.class, h -> assertThat(h.fault()).isEqualTo("DATABASE_RESTART"));
+    }
+
+    /**
+     * Found by the live matrix: a live run took a statement failing after the restart fault's planned
+     * end, while the server was still starting (it takes about a second of real time), for a database
+     * that had died, and ended the run {@code failed: database unreachable}.
+     */
+    @org.junit.jupiter.api.Test
+    void aLiveRunWaitsForARestartedDatabaseThatTakesLongerThanPlanned(@TempDir Path dir) throws Exception {
+        RunSpec spec = withRestart(spec(Failpoint.ACQUIRE_BEFORE), 3, 1).toBuilder().executor(ExecutorKind.LIVE)
+                .timeScale(LIVE_SCALE).build();
+        RunResult result;
+        try (Run run = Run.prepare(restartable, spec, dir.resolve("events.jsonl"))) {
+            result = run.runToEnd();
+        }
+
+        assertThat(result.endReason()).as("1 s of run time is 20 ms of real time, far less than a restart takes")
+                .isEqualTo("completed");
+        assertThat(EventLogReader.read(result.eventLog())).filteredOn(e -> e instanceof Event.OperationFailed)
+                .as("statements failed while the server was down").isNotEmpty();
     }
 
     /** Seqs gap-free from 1, everything published on disk, one {@code RunEnded}, last, with the run's reason. */
