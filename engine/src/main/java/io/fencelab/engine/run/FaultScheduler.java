@@ -56,8 +56,13 @@ final class FaultScheduler {
         /** The crashed {@code holder} restarts as a fresh process, under a new name if {@code newIdentity}. */
         void restart(String holder, boolean newIdentity);
 
-        /** A failpoint's connection kill: {@code session}, the statement's own, is terminated now. */
-        void kill(StoreSession session);
+        /**
+         * A failpoint's connection kill on {@code holder}: {@code session} is the connection its
+         * statement runs on ({@code afterStatement} false) or ran on (true). A simulated run terminates
+         * it, as the holder keeps it; a live run borrows a connection per action, so after the
+         * statement the kill hits the connection of the holder's next action, as a planned kill does.
+         */
+        void kill(String holder, StoreSession session, boolean afterStatement);
 
         /**
          * A failpoint's pause: the calling holder's code stops here until run time {@code untilMicros}
@@ -178,7 +183,7 @@ final class FaultScheduler {
             }
             case CONNECTION_KILL -> {
                 started(pf, where);
-                host.kill(session);
+                host.kill(f.target(), session, point.afterStatement());
             }
             case DATABASE_RESTART -> {
                 started(pf, where);

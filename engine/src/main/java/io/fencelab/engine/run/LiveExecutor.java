@@ -222,8 +222,13 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         }
 
         @Override
-        public void kill(io.fencelab.engine.store.StoreSession session) {
-            terminate(session);
+        public void kill(String holder, io.fencelab.engine.store.StoreSession session, boolean afterStatement) {
+            if (afterStatement) {
+                // Killed now, this connection would go back to the pool looking healthy, for anyone.
+                killSession(holder);
+            } else {
+                terminate(session);
+            }
         }
 
         /** The holder's own virtual thread sleeps: the other holders' threads go on. */

@@ -232,7 +232,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
 
         @Override
-        public void kill(StoreSession session) {
+        public void kill(String holder, StoreSession session, boolean afterStatement) {
             terminate(session);
         }
 

@@ -128,17 +128,18 @@ class FaultMatrixTest {
         }
     }
 
-    static Stream<Arguments> livePauses() {
-        return Arrays.stream(Failpoint.values()).map(p -> Arguments.of(Action.PAUSE, p));
+    static Stream<Arguments> liveMatrix() {
+        return Stream.of(Action.KILL, Action.PAUSE)
+                .flatMap(a -> Arrays.stream(Failpoint.values()).map(p -> Arguments.of(a, p)));
     }
 
     /**
-     * The live executor, pauses only: the same spec at a fiftieth of real time, the pause a sleep of
-     * the worker's own virtual thread. (Kills and restarts do the same to the database whichever
-     * executor asks; the simulated matrix covers them deterministically.)
+     * The live executor, kills and pauses: the same spec at a fiftieth of real time, the pause a sleep
+     * of the worker's own virtual thread. (A restart stops and starts the same server whichever
+     * executor asks, and takes seconds of real time: the simulated matrix covers it.)
      */
     @ParameterizedTest(name = "live: {0} at {1}")
-    @MethodSource("livePauses")
+    @MethodSource("liveMatrix")
     void liveRunsKeepTheSameAtEveryPoint(Action action, Failpoint point, Database db, @TempDir Path dir)
             throws Exception {
         RunSpec spec = spec(point).toBuilder().executor(ExecutorKind.LIVE).timeScale(LIVE_SCALE).build();

@@ -62,7 +62,7 @@ class FaultSchedulerTest {
         }
 
         @Override
-        public void kill(io.fencelab.engine.store.StoreSession session) {
+        public void kill(String holder, io.fencelab.engine.store.StoreSession session, boolean afterStatement) {
             note("kill the statement's session");
         }
 
