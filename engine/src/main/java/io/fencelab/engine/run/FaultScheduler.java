@@ -164,7 +164,7 @@ final class FaultScheduler {
 
     /**
      * A failpoint's fault, now, on the thread of the statement that reached {@code point}: a connection
-     * kill terminates {@code session} (the statement's own connection); a restart stops the database now
+     * kill hits the holder's connection ({@link Host#kill}); a restart stops the database now
      * and starts it at the occurrence's end; a pause stalls the holder right here until its end (its
      * later actions wait too, as under a planned pause) while the rest of the run goes on. Each is
      * published as the planned kind is, the point in its detail.
@@ -216,7 +216,7 @@ final class FaultScheduler {
         List.copyOf(restartsUnderWay).forEach(this::healRestart);
     }
 
-        /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */
+    /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */
     long resumesAt(String holder) {
         return pausedUntil.getOrDefault(holder, 0L);
     }
