@@ -136,6 +136,40 @@ class FaultMatrixTest {
         }
     }
 
+    /**
+     * After a statement, the run's record of the service's answer comes first and the holder's pause
+     * after it: the grant is logged when it was made, and A only starts believing once it resumes.
+     * (Inside the statement code, the pause came between the two, and the grant, already expired, was
+     * recorded after B's: the simulated run died scheduling its expiry in the past.)
+     */
+    @org.junit.jupiter.api.Test
+    void aPauseAfterTheAcquireComesAfterTheGrantIsRecordedAndBeforeTheHolderBelievesIt(Database db,
+                                                                                     @TempDir Path dir)
+            throws Exception {
+        RunResult result;
+        try (Run run = Run.prepare(db, spec(Failpoint.ACQUIRE_AFTER), dir.resolve("events.jsonl"))) {
+            run.armFailpoint(Failpoint.ACQUIRE_AFTER, "A", Action.PAUSE.action);
+            result = run.runToEnd();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        int paused = indexOf(events, e -> e instanceof Event.PauseStarted p && p.holder().equals("A"));
+        assertThat(events.get(paused - 1)).as("A's grant, recorded at the statement, just before the pause")
+                .isInstanceOfSatisfying(Event.LeaseAcquired.class, g -> {
+                    assertThat(g.holder()).isEqualTo("A");
+                    assertThat(g.atMicros()).isZero();
+                });
+        assertThat(events.get(paused + 1)).as("the service lets A's lease run out while A stands still")
+                .isInstanceOf(Event.LeaseBusy.class);
+        int resumed = indexOf(events, e -> e instanceof Event.PauseEnded p && p.holder().equals("A"));
+        assertThat(events.get(resumed + 1)).as("A starts believing only once it resumes")
+                .isInstanceOfSatisfying(Event.BeliefStarted.class, b -> {
+                    assertThat(b.holder()).isEqualTo("A");
+                    assertThat(b.atMicros()).isEqualTo(PAUSE.toNanos() / 1_000);
+                });
+        assertThat(result.verdict().kind()).isEqualTo(Verdict.Kind.SAFE);
+    }
+
     static Stream<Arguments> liveMatrix() {
         return Stream.of(Action.KILL, Action.PAUSE)
                 .flatMap(a -> Arrays.stream(Failpoint.values()).map(p -> Arguments.of(a, p)));
