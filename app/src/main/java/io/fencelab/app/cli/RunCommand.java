@@ -109,7 +109,7 @@ public final class RunCommand implements Callable<Integer> {
             ReportBundle.write(reportDir, report);
             out.printf("report: %s%n", reportDir.resolve("report.html"));
         }
-        if (!result.completed() && !"stopped".equals(result.endReason())) {
+        if (result.failed()) {
             return ExitCodes.RUN_INCOMPLETE;
         }
         return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;

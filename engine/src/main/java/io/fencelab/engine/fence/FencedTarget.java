@@ -4,6 +4,8 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.db.Session;
+import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.store.Failpoints;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,6 +36,8 @@ public final class FencedTarget<V> {
     private final String blindWriteSql;
     private final String readSql;
     private volatile Runnable betweenCheckAndWrite = () -> { };
+    /** The failpoint seam: null (nothing happens) unless a test installed one before the run started. */
+    private Failpoints failpoints;
 
     private FencedTarget(RunContext run, TargetKind kind, Class<V> valueType, FencingMode mode,
                          FirstWritePolicy firstWrite) {
@@ -83,6 +87,18 @@ public final class FencedTarget<V> {
         this.betweenCheckAndWrite = Objects.requireNonNull(hook);
     }
 
+    /** Installs the failpoint seam (tests only), before any write of the run. */
+    public void failpoints(Failpoints installed) {
+        this.failpoints = installed;
+    }
+
+    private void reached(Failpoint point, Session session) {
+        Failpoints f = failpoints;
+        if (f != null) {
+            f.reached(point, session);
+        }
+    }
+
     /** Writes {@code value} under {@code token} with no operation sequence number, on a pooled connection. */
     public WriteOutcome write(String scope, String key, long token, V value) {
         return write(scope, key, token, null, value);
@@ -97,8 +113,10 @@ public final class FencedTarget<V> {
 
     /** Writes on the worker's own session (autocommit: each write is its own transaction). */
     public WriteOutcome write(Session session, String scope, String key, long token, Long seq, V value) {
+        reached(Failpoint.WRITE_BEFORE, session);
+        WriteOutcome outcome;
         try {
-            return switch (mode) {
+            outcome = switch (mode) {
                 case FENCED -> fencedWrite(session, scope, key, token, seq, value);
                 case UNFENCED -> blindWrite(session, scope, key, token, seq, value);
                 // Two statements on purpose, each its own transaction, as naive application code does.
@@ -107,6 +125,8 @@ public final class FencedTarget<V> {
         } catch (SQLException e) {
             throw DatabaseException.from(e);
         }
+        reached(Failpoint.WRITE_AFTER, session);
+        return outcome;
     }
 
     /**
@@ -194,6 +214,7 @@ public final class FencedTarget<V> {
                 return new WriteOutcome.OutOfOrder(token, seq, seen.seq());
             }
         }
+        reached(Failpoint.CHECK_THEN_WRITE_BETWEEN, s);
         betweenCheckAndWrite.run();
         return blindWrite(s, scope, key, token, seq, value);
     }

@@ -6,7 +6,10 @@ import io.fencelab.engine.chaos.FaultOccurrence;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -52,12 +55,28 @@ final class FaultScheduler {
 
         /** The crashed {@code holder} restarts as a fresh process, under a new name if {@code newIdentity}. */
         void restart(String holder, boolean newIdentity);
+
+        /**
+         * A failpoint's connection kill on {@code holder}: {@code session} is the connection its
+         * statement runs on ({@code afterStatement} false) or ran on (true). A simulated run terminates
+         * it, as the holder keeps it; a live run borrows a connection per action, so after the
+         * statement the kill hits the connection of the holder's next action, as a planned kill does.
+         */
+        void kill(String holder, StoreSession session, boolean afterStatement);
+
+        /**
+         * A failpoint's pause: the calling holder's code stops here until run time {@code untilMicros}
+         * while the rest of the run goes on (a simulated run steps the other actions due before then).
+         */
+        void stall(long untilMicros);
     }
 
     private final Host host;
     private final EventSink sink;
     /** Run time (micros) until which each paused holder is paused. */
     private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
+    /** Database restarts begun and not healed yet (by identity): whoever heals one first removes it. */
+    private final java.util.Set<PlannedFault> restartsUnderWay = ConcurrentHashMap.newKeySet();
 
     FaultScheduler(Host host, EventSink sink) {
         this.host = host;
@@ -90,12 +109,9 @@ final class FaultScheduler {
             case DATABASE_RESTART -> {
                 at(start, pf, () -> {
                     started(pf, null);
-                    host.stopDatabase();
+                    stopDatabase(pf);
                 });
-                at(end, pf, () -> {
-                    host.startDatabase();
-                    healed(f);
-                });
+                at(end, pf, () -> healRestart(pf));
             }
             case CRASH -> {
                 boolean newIdentity = pf.spec != null && pf.spec.identity() == FaultSpec.Identity.NEW;
@@ -139,12 +155,65 @@ final class FaultScheduler {
         } else if (micros(f.end()) > nowMicros && f.kind() != FaultKind.PAUSE && f.kind() != FaultKind.CRASH) {
             pf.cutAtMicros = nowMicros;
             if (f.kind() == FaultKind.DATABASE_RESTART) {
-                host.startDatabase();
-            }
-            if (f.kind() != FaultKind.CONNECTION_KILL) {
+                healRestart(pf);
+            } else if (f.kind() != FaultKind.CONNECTION_KILL) {
                 healed(f);
             }
         }
+    }
+
+    /**
+     * A failpoint's fault, now, on the thread of the statement that reached {@code point}: a connection
+     * kill hits the holder's connection ({@link Host#kill}); a restart stops the database now
+     * and starts it at the occurrence's end; a pause stalls the holder right here until its end (its
+     * later actions wait too, as under a planned pause) while the rest of the run goes on. Each is
+     * published as the planned kind is, the point in its detail.
+     */
+    void atFailpoint(PlannedFault pf, Failpoint point, StoreSession session) {
+        FaultOccurrence f = pf.occurrence;
+        long end = micros(f.end());
+        String where = "at failpoint " + point;
+        switch (f.kind()) {
+            case PAUSE -> {
+                pausedUntil.merge(f.target(), end, Math::max);
+                sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
+                        "pause " + where));
+                host.stall(end);
+                sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target()));
+            }
+            case CONNECTION_KILL -> {
+                started(pf, where);
+                host.kill(f.target(), session, point.afterStatement());
+            }
+            case DATABASE_RESTART -> {
+                started(pf, where);
+                stopDatabase(pf);
+                at(end, pf, () -> healRestart(pf));
+            }
+            default -> throw new IllegalArgumentException("a failpoint pauses, kills or restarts, not " + f.kind());
+        }
+    }
+
+    private void stopDatabase(PlannedFault pf) {
+        restartsUnderWay.add(pf);
+        host.stopDatabase();
+    }
+
+    /** The restart {@code pf} heals: the database comes back, once, whoever asks first (its end, a cut, the run's end). */
+    private void healRestart(PlannedFault pf) {
+        if (restartsUnderWay.remove(pf)) {
+            host.startDatabase();
+            healed(pf.occurrence);
+        }
+    }
+
+    /**
+     * The run ends: a database restart still under way heals now, before {@code RunEnded}, so the
+     * final state can be read and the database outlives the run (a restart planned to last past the
+     * end would otherwise leave it stopped, and the next run on it would fail).
+     */
+    void healAtEnd() {
+        List.copyOf(restartsUnderWay).forEach(this::healRestart);
     }
 
     /** Run time (micros) at which {@code holder}'s pause ends; at or before now if it is not paused. */

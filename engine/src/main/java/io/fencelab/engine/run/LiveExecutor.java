@@ -57,6 +57,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
     private final Semaphore databaseSlots;
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** From a restart fault's stop until its start has returned: statements failing then do not end the run. */
+    private volatile boolean restartUnderWay;
     private volatile String endReason;
     /**
      * Actions hold it shared while they run; the end takes it exclusively, so {@code RunEnded} is
@@ -132,6 +134,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
                 Thread.currentThread().interrupt();
             }
             try {
+                faults.healAtEnd();
                 publishEnd(reason);
             } finally {
                 if (drained) {
@@ -192,6 +195,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
         @Override
         public void stopDatabase() {
+            restartUnderWay = true;
             db.stopServer();
         }
 
@@ -214,7 +218,41 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         @Override
         public void startDatabase() {
             db.startServer();
+            restartUnderWay = false;
         }
+
+        @Override
+        public void kill(String holder, io.fencelab.engine.store.StoreSession session, boolean afterStatement) {
+            if (afterStatement) {
+                // Killed now, this connection would go back to the pool looking healthy, for anyone.
+                killSession(holder);
+            } else {
+                terminate(session);
+            }
+        }
+
+        /** The holder's own virtual thread sleeps: the other holders' threads go on. */
+        @Override
+        public void stall(long untilMicros) {
+            long waitMicros = untilMicros - nowMicros();
+            if (waitMicros > 0) {
+                try {
+                    Thread.sleep(Duration.ofNanos(realNanos(Duration.ofNanos(waitMicros * 1_000))));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    @Override
+    protected Worker actingWorker() {
+        return acting.get();
+    }
+
+    @Override
+    protected FaultScheduler faultScheduler() {
+        return faults;
     }
 
     private void asWorker(String name, java.util.function.Consumer<Worker> action) {
@@ -304,7 +342,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
             try {
                 acting.set(worker);
-                action.run();
+                act(action);
             } finally {
                 endGate.readLock().unlock();
             }
@@ -384,7 +422,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             s.close();
             databaseSlots.release();
         }
-        boolean restarting = anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
+        // Until the server is back, not until the fault's planned end: a start can outlast a short restart.
+        boolean restarting = restartUnderWay || anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
         if (!restarting && !db.isReachable()) {
             finish("failed: database unreachable");
         }

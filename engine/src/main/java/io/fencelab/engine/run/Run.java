@@ -135,6 +135,22 @@ public final class Run implements AutoCloseable {
         return Optional.ofNullable(live);
     }
 
+    /**
+     * Arms a failpoint before the run starts (tests only): the first time worker {@code holder}'s
+     * statement code reaches {@code point}, {@code action} happens there
+     * ({@link RunEnvironment#armFailpoint}).
+     */
+    public void armFailpoint(io.fencelab.engine.store.Failpoint point, String holder, FailpointAction action) {
+        RunEnvironment env = simulated != null ? simulated : live;
+        env.armFailpoint(point, holder, action);
+    }
+
+    /** Whether every failpoint armed on this run was reached. */
+    public boolean failpointsReached() {
+        RunEnvironment env = simulated != null ? simulated : live;
+        return env.failpointsReached();
+    }
+
     /** The verdict so far, from the events seen so far. */
     public Verdict verdictSoFar() {
         return judgement.verdict();
@@ -187,11 +203,16 @@ public final class Run implements AutoCloseable {
             throw new UncheckedIOException("cannot finish the event log " + log.file() + ": " + e.getMessage(), e);
         }
         Judgement judged;
-        try {
-            List<ResourceState> finalState = store().finalState();
-            judged = judgement.judgement(finalState);
-        } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
+        if (end != null && RunResult.failed(end)) {
+            // The database went away: asking it for the final state would only wait out the pool's time-out.
             judged = judgementSoFar();
+        } else {
+            try {
+                List<ResourceState> finalState = store().finalState();
+                judged = judgement.judgement(finalState);
+            } catch (DatabaseException | org.jdbi.v3.core.JdbiException e) {
+                judged = judgementSoFar();
+            }
         }
         result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), log.file(),
                 bus.published(), store().describe());

@@ -12,6 +12,7 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.store.Failpoint;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.RunStore;
 import io.fencelab.engine.store.StoreSession;
@@ -171,6 +172,112 @@ abstract class RunEnvironment implements WorkerEnv {
             invalidated.put(lease.scope(), lease);
             sink.publish(seq -> new Event.LeaseExpired(seq, nowMicros(), lease.holder(), lease.scope(), lease.token()));
         }
+    }
+
+    // ---- failpoints (tests only) ----------------------------------------------------------------
+
+    private record ArmedFailpoint(Failpoint point, String holder, FailpointAction action,
+                                  java.util.concurrent.atomic.AtomicBoolean fired) {}
+
+    /** Armed failpoints; empty in production, where the store has no seam installed at all. */
+    private final List<ArmedFailpoint> armed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Per action (its thread), what an after-statement failpoint does once the action is done; null when none. */
+    private final ThreadLocal<List<Runnable>> afterAction = new ThreadLocal<>();
+
+    /**
+     * Arms {@code point} for the worker {@code holder} (a name in the spec), before the run starts: the
+     * first time that worker's statement code reaches it, {@code action} happens. At a point before a
+     * statement or between the two of check-then-write it happens right there, inside the statement
+     * code. At a point after a statement it happens as soon as the action that ran the statement has
+     * recorded the answer (its {@code LeaseAcquired}, {@code WriteAccepted}…), before the holder acts
+     * on it: the run's record of what the service did is part of the statement, and a stalled holder
+     * cannot hold it back (see {@code docs/RELIABILITY.md}).
+     *
+     * @throws IllegalArgumentException for an unknown worker
+     * @throws UnsupportedOperationException on the in-memory backend, which runs no statements
+     */
+    public void armFailpoint(Failpoint point, String holder, FailpointAction action) {
+        if (!workers.containsKey(holder)) {
+            throw new IllegalArgumentException("no worker named '" + holder + "' to arm " + point + " for; workers: "
+                    + workers.keySet());
+        }
+        if (armed.isEmpty()) {
+            store.failpoints(this::failpointReached);
+        }
+        armed.add(new ArmedFailpoint(point, holder, action, new java.util.concurrent.atomic.AtomicBoolean()));
+        armedFor(holder);
+    }
+
+    /** The worker {@code holder} has a failpoint armed: an executor may give it a connection of its own. */
+    protected void armedFor(String holder) {
+    }
+
+    /** The worker whose action runs now on this thread, or null (a fault, an expiry watch). */
+    protected abstract Worker actingWorker();
+
+    /** The fault scheduler, which applies a failpoint's fault as it applies planned ones. */
+    protected abstract FaultScheduler faultScheduler();
+
+    /**
+     * Runs one action of the run: an executor runs each through here, so that an after-statement
+     * failpoint reached inside it happens once the action is done.
+     */
+    protected void act(Runnable action) {
+        if (armed.isEmpty()) {
+            action.run();
+            return;
+        }
+        List<Runnable> outer = afterAction.get();
+        List<Runnable> mine = new java.util.ArrayList<>(1);
+        afterAction.set(mine);
+        try {
+            action.run();
+        } finally {
+            afterAction.set(outer);
+        }
+        mine.forEach(Runnable::run);
+    }
+
+    private void failpointReached(Failpoint point, StoreSession session) {
+        Worker w = actingWorker();
+        if (w == null) {
+            return;
+        }
+        for (ArmedFailpoint a : armed) {
+            if (a.point() == point && a.holder().equals(w.name()) && a.fired().compareAndSet(false, true)) {
+                List<Runnable> after = afterAction.get();
+                if (point.afterStatement() && after != null) {
+                    after.add(() -> applyFailpoint(a, session));
+                } else {
+                    applyFailpoint(a, session);
+                }
+            }
+        }
+    }
+
+    private void applyFailpoint(ArmedFailpoint a, StoreSession session) {
+        Duration now = Duration.ofNanos(nowMicros() * 1_000);
+        FaultOccurrence occurrence = switch (a.action()) {
+            case FailpointAction.KillConnection k ->
+                    new FaultOccurrence(FaultKind.CONNECTION_KILL, a.holder(), now, Duration.ZERO, Duration.ZERO);
+            case FailpointAction.RestartDatabase r -> new FaultOccurrence(FaultKind.DATABASE_RESTART,
+                    io.fencelab.engine.chaos.FaultSpec.DATABASE, now, r.down(), Duration.ZERO);
+            case FailpointAction.Pause p -> new FaultOccurrence(FaultKind.PAUSE, a.holder(), now, p.length(),
+                    Duration.ZERO);
+            case FailpointAction.StopDatabase s -> null;
+        };
+        if (occurrence == null) {
+            store.stop(); // no fault: the database is simply gone, as when its host dies
+            return;
+        }
+        PlannedFault pf = new PlannedFault(occurrence, null, false);
+        register(pf);
+        faultScheduler().atFailpoint(pf, a.point(), session);
+    }
+
+    /** Whether every armed failpoint has been reached (a test checks its run went where it meant). */
+    public boolean failpointsReached() {
+        return armed.stream().allMatch(a -> a.fired().get());
     }
 
     /** Schedules {@link #expiryDue} at the lease's expiry, in run time. */

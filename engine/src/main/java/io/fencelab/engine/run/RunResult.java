@@ -26,4 +26,17 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
     public boolean completed() {
         return "completed".equals(endReason);
     }
+
+    /**
+     * Whether the run failed before its end (the database went away): neither completed nor stopped
+     * by its user. {@code fencelab run} exits with 3 exactly then.
+     */
+    public boolean failed() {
+        return failed(endReason);
+    }
+
+    /** Whether a run that ended for {@code endReason} failed (see {@link #failed()}). */
+    static boolean failed(String endReason) {
+        return !"completed".equals(endReason) && !"stopped".equals(endReason);
+    }
 }

@@ -43,6 +43,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private boolean started;
     private boolean databaseDown;
     private String endReason;
+    /** The worker whose action runs now (null for a fault or an expiry watch): who reaches a failpoint. */
+    private Worker acting;
 
     public SimulatedExecutor(Database db, RunSpec spec, EventSink sink) {
         this(db, spec, sink, Backend.POSTGRES);
@@ -97,15 +99,47 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             finish("completed");
             return false;
         }
+        execute(next);
+        return !isOver();
+    }
+
+    /** Runs one action at its time, or moves it to when its holder resumes if the holder is paused. */
+    private void execute(Action next) {
         clock.advanceTo(clock.start().plus(Duration.ofNanos(next.atMicros * 1_000)));
         long resumeAt = next.owner == null ? 0 : faults.resumesAt(next.owner.name());
         if (next.pausable && resumeAt > next.atMicros) {
             // The holder is paused: whatever it would do now happens when it resumes.
             schedule(resumeAt, next.owner, true, next.body);
-            return true;
+            return;
         }
-        next.body.run();
-        return !isOver();
+        Worker outer = acting;
+        acting = next.owner;
+        try {
+            act(next.body);
+        } finally {
+            acting = outer;
+        }
+    }
+
+    /**
+     * A holder stalls inside its statement code (a failpoint's pause) until {@code untilMicros}: the
+     * scheduler is single-threaded, so the stalled code's frame stays on the stack while every action
+     * due before then runs from here, nested. The holder's own deferrable actions move to its resume
+     * time (it is paused), so nothing of it runs before the stalled code goes on; the run does not end
+     * in here, at most its clock reaches the end.
+     */
+    private void stall(long untilMicros) {
+        long limit = Math.min(untilMicros, micros(spec.duration()));
+        while (!isOver()) {
+            Action next = queue.peek();
+            if (next == null || next.atMicros >= limit) {
+                break;
+            }
+            execute(queue.poll());
+        }
+        if (!isOver() && nowMicros() < limit) {
+            clock.advanceTo(clock.start().plus(Duration.ofNanos(limit * 1_000)));
+        }
     }
 
     /** Runs until run time {@code t} (or the end); returns whether the run goes on. */
@@ -198,6 +232,16 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
 
         @Override
+        public void kill(String holder, StoreSession session, boolean afterStatement) {
+            terminate(session);
+        }
+
+        @Override
+        public void stall(long untilMicros) {
+            SimulatedExecutor.this.stall(untilMicros);
+        }
+
+        @Override
         public void stopDatabase() {
             databaseDown = true;
             closeSessions();
@@ -211,10 +255,27 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
     }
 
+    @Override
+    protected Worker actingWorker() {
+        return acting;
+    }
+
+    @Override
+    protected FaultScheduler faultScheduler() {
+        return faults;
+    }
+
+    /** Its own session, as a connection-kill target gets: a kill or a stall must hit that holder only. */
+    @Override
+    protected void armedFor(String holder) {
+        killTargets.add(holder);
+    }
+
     private void finish(String reason) {
         if (endReason == null) {
             endReason = reason;
             finished = true;
+            faults.healAtEnd();
             publishEnd(reason);
         }
     }

@@ -31,6 +31,8 @@ public final class PostgresRunStore implements RunStore {
     private final LeaseService leaseService;
     private final LeaseStore leases;
     /** Sessions whose backend was terminated. */
+    /** The failpoint seam, passed to the lease service and every target made; null in production. */
+    private Failpoints failpoints;
     private final java.util.Set<Session> killed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private PostgresRunStore(Database db, RunContext run, RunClock clock) {
@@ -77,11 +79,20 @@ public final class PostgresRunStore implements RunStore {
 
     @Override
     public TargetStore<?> target(TargetKind kind, FencingMode mode, FirstWritePolicy firstWrite) {
-        return switch (kind) {
-            case ROW -> new Target<>(FencedTarget.row(run, mode, firstWrite));
-            case OBJECT -> new Target<>(FencedTarget.object(run, mode, firstWrite));
-            case POINTER -> new Target<>(FencedTarget.pointer(run, mode, firstWrite));
+        FencedTarget<?> target = switch (kind) {
+            case ROW -> FencedTarget.row(run, mode, firstWrite);
+            case OBJECT -> FencedTarget.object(run, mode, firstWrite);
+            case POINTER -> FencedTarget.pointer(run, mode, firstWrite);
         };
+        target.failpoints(failpoints);
+        return new Target<>(target);
+    }
+
+    /** Before the run starts: targets are made on first use, after it. */
+    @Override
+    public void failpoints(Failpoints installed) {
+        this.failpoints = installed;
+        leaseService.failpoints(installed);
     }
 
     @Override

@@ -51,6 +51,17 @@ public interface RunStore {
     /** Whether a fresh statement gets through now. */
     boolean isReachable();
 
+    /**
+     * Installs the failpoint seam on every statement of the run (tests only; see {@link Failpoints}),
+     * before the run starts.
+     *
+     * @throws UnsupportedOperationException for a store without real statements (the in-memory model)
+     */
+    default void failpoints(Failpoints installed) {
+        throw new UnsupportedOperationException("failpoints are reached by real statements: " + describe()
+                + " has none; run on PostgreSQL");
+    }
+
     /** The run is over and its sessions are closed: lets go of whatever the store still holds. */
     void close();
 }

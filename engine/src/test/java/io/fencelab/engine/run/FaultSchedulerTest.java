@@ -62,6 +62,16 @@ class FaultSchedulerTest {
         }
 
         @Override
+        public void kill(String holder, io.fencelab.engine.store.StoreSession session, boolean afterStatement) {
+            note("kill the statement's session");
+        }
+
+        @Override
+        public void stall(long untilMicros) {
+            note("stall until " + seconds(untilMicros));
+        }
+
+        @Override
         public void stopDatabase() {
             note("stop database");
         }
