@@ -89,8 +89,12 @@ public final class Console {
         console.view.installShortcuts(scene);
         stage.setTitle("Fencelab console");
         stage.setScene(scene);
+        // Closing the console closes the teacher's window too, which would otherwise keep the program running.
+        stage.setOnHidden(e -> console.model.lesson().teacherProperty().set(false));
         stage.setMinWidth(Math.min(1100, screen.getWidth()));
         stage.setMinHeight(Math.min(700, screen.getHeight()));
+        // The window takes the scene's size even on a stage shown before at another size (tests reuse one stage).
+        stage.sizeToScene();
         stage.show();
         console.start();
         return console;
@@ -177,6 +181,8 @@ public final class Console {
 
     /** Stops every run and closes the database if the console opened it. */
     public void close() {
+        // The teacher's window goes with the console.
+        model.lesson().teacherProperty().set(false);
         tune.shutdown();
         sessions.shutdown();
     }
