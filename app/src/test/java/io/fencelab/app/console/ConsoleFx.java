@@ -63,7 +63,16 @@ public final class ConsoleFx {
 
     /** Saves a picture of {@code node} as target/screenshots/{@code name}.png and returns its path. */
     public static Path screenshot(Node node, String name) {
-        WritableImage image = fx(() -> node.snapshot(null, null));
+        WritableImage image = fx(() -> {
+            // A scene's root is taken as the window shows it: what lies past the window's edge is not seen.
+            if (node.getScene() != null && node == node.getScene().getRoot()) {
+                javafx.scene.SnapshotParameters window = new javafx.scene.SnapshotParameters();
+                window.setViewport(new javafx.geometry.Rectangle2D(0, 0, node.getScene().getWidth(),
+                        node.getScene().getHeight()));
+                return node.snapshot(window, null);
+            }
+            return node.snapshot(null, null);
+        });
         BufferedImage buffered = SwingFXUtils.fromFXImage(image, null);
         Path dir = Path.of(System.getProperty("fencelab.screenshots", "target/screenshots"));
         try {

@@ -25,6 +25,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
@@ -207,6 +208,7 @@ public final class ConsoleView extends BorderPane {
     private void buildWorkshopMenu() {
         Intents.Workshop w = intents.workshop();
         workshopMenu.setId("workshop-menu");
+        workshopMenu.setMinWidth(Region.USE_PREF_SIZE);
         MenuItem shipped = new MenuItem("Open the shipped workshop");
         shipped.setOnAction(e -> w.openShipped().run());
         MenuItem file = new MenuItem("Open workshop file…");

@@ -17,8 +17,7 @@ import javafx.scene.control.Separator;
 import javafx.scene.control.Slider;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 
 /**
@@ -26,14 +25,14 @@ import javafx.scene.layout.Region;
  * {@link Pacer}'s speeds, or as fast as possible), restart with the same seed or a new one, compare
  * fencing on and off, export, and open a saved run.
  */
-final class ControlBar extends HBox {
+final class ControlBar extends FlowPane {
 
     final Button play = new Button("Play");
     final Button step = new Button("Step");
     /** log10 of the speed, so every factor of ten gets the same room. */
     final Slider speed = new Slider(Math.log10(Pacer.MIN_SPEED), Math.log10(Pacer.MAX_SPEED), 0);
     final Label speedLabel = new Label("1x");
-    final CheckBox fastest = new CheckBox("as fast as possible");
+    final CheckBox fastest = new CheckBox("max speed");
     final Button restart = new Button("Restart");
     final Button newSeed = new Button("New seed");
     final ToggleButton compare = new ToggleButton("Compare");
@@ -41,7 +40,7 @@ final class ControlBar extends HBox {
             javafx.collections.FXCollections.observableArrayList(Comparison.PRESETS));
     final Button fit = new Button("Fit");
     final MenuButton export = new MenuButton("Export");
-    final Button openRun = new Button("Open saved run…");
+    final Button openRun = new Button("Open run…");
     final ToggleButton guided = new ToggleButton("Guided");
     final Button help = new Button("?");
 
@@ -49,7 +48,10 @@ final class ControlBar extends HBox {
                Intents.Lesson lesson, Runnable toggleHelp, ConsoleView.Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
-        setSpacing(8);
+        // On a window too narrow for one row (a 1280-pixel projector), the buttons go on a second row
+        // rather than off the edge.
+        setHgap(6);
+        setVgap(6);
         setPadding(new Insets(8, 12, 8, 12));
         play.setId("play");
         step.setId("step");
@@ -96,7 +98,7 @@ final class ControlBar extends HBox {
         });
         model.comparisonProperty().addListener((o, was, now) -> comparison.setValue(now));
 
-        speed.setPrefWidth(170);
+        speed.setPrefWidth(110);
         speed.setMajorTickUnit(1);
         speed.setShowTickMarks(true);
         speed.setTooltip(new Tooltip("Run seconds per real second, from " + speedText(Pacer.MIN_SPEED) + " to "
@@ -131,7 +133,8 @@ final class ControlBar extends HBox {
         handout.setOnAction(e -> dialogs.exportHandout());
         export.getItems().addAll(report, handout, timelinePng, chartsPng, windowPng);
         openRun.setOnAction(e -> dialogs.openSavedRun());
-        openRun.setTooltip(new Tooltip("Replay a saved events.jsonl (no database needed)"));
+        openRun.setTooltip(new Tooltip("Open a saved run: replay an events.jsonl (no database needed)"));
+        fastest.setTooltip(new Tooltip("As fast as possible: no pacing at all"));
 
         // Play/pause/step only where the run allows it; the label follows the run's phase.
         Runnable refresh = () -> {
@@ -162,14 +165,13 @@ final class ControlBar extends HBox {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
         speed.setMinWidth(60);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        comparison.setMinWidth(120);
         Label speedTitle = new Label("Speed");
         speedTitle.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
                 speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
                 new Separator(javafx.geometry.Orientation.VERTICAL), guided,
-                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, spacer, export, openRun, help);
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison, new Separator(javafx.geometry.Orientation.VERTICAL), export, openRun, help);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */
