@@ -1,4 +1,4 @@
-package io.fencelab.testing;
+package io.fencelab.engine.soak;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
@@ -22,15 +22,15 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Random, seeded schedules that reach every corner of the storage rules, for comparing backends:
- * {@link RandomSchedules}' pause storms plus, each on some seeds, every other fault kind (request
- * and reply delay, jitter, renewal loss, clock skew, connection kills, a slow lease service,
- * crashes that restart as the same or a new holder or never, and on request a database restart);
- * one or two scopes, starting at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows,
- * objects and pointers, some written twice per job or with their own fencing mode; both
- * first-write policies; every stale policy; sequenced and pipelined writes; job workers and
- * leaders; every lease profile, the generic one with and without renewal. 2–5 workers for 20 s of
- * simulated time.
+ * Random, seeded schedules that reach every corner of the storage rules, shared by the backend
+ * equivalence test and {@code fencelab soak} (one generator, so what the tests license is what the
+ * soak runs): pause storms plus, each on some seeds, every other fault kind (request and reply
+ * delay, jitter, renewal loss, clock skew, connection kills, a slow lease service, crashes that
+ * restart as the same or a new holder or never, and on request a database restart); scopes starting
+ * at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows, objects and pointers, some written
+ * twice per job or with their own fencing mode; both first-write policies; every stale policy;
+ * sequenced and pipelined writes; job workers and leaders; every lease profile, the generic one with
+ * and without renewal; 20 s of run time. The {@link Shape} says how many workers and scopes.
  */
 public final class ChaosSchedules {
 
@@ -38,19 +38,52 @@ public final class ChaosSchedules {
             new TargetWrite(TargetKind.OBJECT, "blob"), new TargetWrite(TargetKind.POINTER, "current"),
             new TargetWrite(TargetKind.ROW, "ledger"));
 
+    /**
+     * How big a schedule is.
+     *
+     * @param minWorkers at least 1
+     * @param maxWorkers at least {@code minWorkers}
+     * @param scopes     the scopes a schedule draws its first 1 to {@code scopes.size()} from
+     */
+    public record Shape(int minWorkers, int maxWorkers, List<String> scopes) {
+
+        /** 2–5 workers on one or two scopes: small enough to compare backends a thousand times. */
+        public static final Shape SMALL = new Shape(2, 5, List.of("report", "ledger"));
+        /** 1–50 workers on one to three scopes: the soak's range. */
+        public static final Shape SOAK = new Shape(1, 50, List.of("report", "ledger", "audit"));
+
+        public Shape {
+            scopes = List.copyOf(scopes);
+            if (minWorkers < 1 || maxWorkers < minWorkers || scopes.isEmpty()) {
+                throw new IllegalArgumentException("a shape needs 1 <= minWorkers <= maxWorkers and a scope");
+            }
+        }
+    }
+
     private ChaosSchedules() {
     }
 
-    /** A schedule without a database restart. */
+    /** A {@link Shape#SMALL} schedule without a database restart. */
     public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme) {
         return of(seed, fencing, scheme, false);
     }
 
-    /** A schedule; with {@code restart}, the database also stops once for up to 3 s. */
+    /** A {@link Shape#SMALL} schedule; with {@code restart}, the database also stops once for up to 3 s. */
     public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme, boolean restart) {
+        return of(seed, fencing, scheme, restart, Shape.SMALL);
+    }
+
+    /**
+     * A schedule of {@code shape}; with {@code restart}, the database also stops once for up to 3 s.
+     * The same arguments give the same spec.
+     */
+    public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme, boolean restart, Shape shape) {
         SplittableRandom random = new SplittableRandom(seed);
-        List<String> scopes = random.nextBoolean() ? List.of("report") : List.of("report", "ledger");
-        int workers = 2 + random.nextInt(4);
+        // Two scopes draw exactly as the small shape always did, so its schedules stay what they were.
+        List<String> scopes = shape.scopes().size() <= 2
+                ? (random.nextBoolean() ? shape.scopes().subList(0, 1) : shape.scopes())
+                : shape.scopes().subList(0, 1 + random.nextInt(shape.scopes().size()));
+        int workers = shape.minWorkers() + random.nextInt(shape.maxWorkers() - shape.minWorkers() + 1);
         List<WorkerSpec> specs = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
             specs.add(worker("w" + i, scopes.get(random.nextInt(scopes.size())), random));
