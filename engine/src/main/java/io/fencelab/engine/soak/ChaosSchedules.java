@@ -91,23 +91,29 @@ public final class ChaosSchedules {
         LeaseProfile lease = profile(random);
         List<FaultSpec> faults = faults(random, workers, restart);
         FirstWritePolicy firstWrite = random.nextInt(8) == 0 ? FirstWritePolicy.MISSING : FirstWritePolicy.CREATE;
-        return new RunSpec("chaos-schedule", specs, firstTokens(random, scopes), lease, fencing, scheme,
-                firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
+        // The first tokens go to the first worker's scope: a scope no worker uses has no counter to start.
+        return new RunSpec("chaos-schedule", specs, firstTokens(random, specs.getFirst().scope()), lease, fencing,
+                scheme, firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
     }
 
     /** Half the time the generic lease (a third of those never renewed), else one of the other profiles, short. */
     private static LeaseProfile profile(SplittableRandom random) {
         Duration ttl = Duration.ofMillis(500 + random.nextInt(1_500));
         return switch (random.nextInt(12)) {
-            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, ttl.dividedBy(3));
+            // Whole milliseconds, as a scenario file writes them (the engine resolves microseconds).
+            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, millis(ttl.dividedBy(3)));
             case 1 -> new LeaseProfile.Etcd(ttl);
             case 2 -> new LeaseProfile.Redisson(ttl);
             case 3 -> new LeaseProfile.Consul(ttl, Duration.ofMillis(random.nextInt(1_500)));
             case 4 -> new LeaseProfile.ZooKeeper(ttl);
             case 5 -> new LeaseProfile.ShedLock(ttl, false);
             default -> new LeaseProfile.Generic(ttl,
-                    random.nextInt(3) == 0 ? Duration.ZERO : ttl.dividedBy(2 + random.nextInt(3)));
+                    random.nextInt(3) == 0 ? Duration.ZERO : millis(ttl.dividedBy(2 + random.nextInt(3))));
         };
+    }
+
+    private static Duration millis(Duration d) {
+        return d.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
     }
 
     private static WorkerSpec worker(String name, String scope, SplittableRandom random) {
@@ -127,10 +133,10 @@ public final class ChaosSchedules {
                 random.nextInt(4) == 0 ? WorkerRole.LEADER : WorkerRole.JOBS);
     }
 
-    private static Map<String, Long> firstTokens(SplittableRandom random, List<String> scopes) {
+    private static Map<String, Long> firstTokens(SplittableRandom random, String scope) {
         return switch (random.nextInt(10)) {
-            case 0 -> Map.of(scopes.get(0), Long.MAX_VALUE - 2);
-            case 1, 2 -> Map.of(scopes.get(0), 41L);
+            case 0 -> Map.of(scope, Long.MAX_VALUE - 2);
+            case 1, 2 -> Map.of(scope, 41L);
             default -> Map.of();
         };
     }
@@ -149,7 +155,8 @@ public final class ChaosSchedules {
             }
             String target = random.nextInt(3) == 0 ? FaultSpec.ALL : "w" + random.nextInt(workers);
             Duration amount = switch (kind) {
-                case CLOCK_SKEW -> Duration.ofMillis(random.nextInt(10_001) - 5_000);
+                // Never zero: a skew of nothing is no fault, and a scenario file refuses it.
+                case CLOCK_SKEW -> Duration.ofMillis((1 + random.nextInt(5_000)) * (random.nextBoolean() ? 1 : -1));
                 case CONNECTION_KILL, RENEWAL_LOSS -> Duration.ZERO;
                 default -> Duration.ofMillis(50 + random.nextInt(1_500));
             };
@@ -165,8 +172,10 @@ public final class ChaosSchedules {
                                                     : every(random, 2_000, 8_000);
             Distribution restartAfter = random.nextInt(4) == 0 ? new Distribution.Fixed(Duration.ZERO)
                     : new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(3_000));
+            // A holder that never restarts has no identity to restart under.
+            boolean fresh = random.nextBoolean() && !restartAfter.equals(new Distribution.Fixed(Duration.ZERO));
             faults.add(new FaultSpec(FaultKind.CRASH, target, start, restartAfter, Duration.ZERO,
-                    random.nextBoolean() ? FaultSpec.Identity.SAME : FaultSpec.Identity.NEW));
+                    fresh ? FaultSpec.Identity.NEW : FaultSpec.Identity.SAME));
         }
         if (restart) {
             faults.add(new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,
