@@ -29,22 +29,25 @@ public final class SoakFiles {
     public static Path save(Path dir, long seed, Soak.Outcome outcome) throws IOException {
         List<String> story = new ArrayList<>();
         Verdict.Kind expected;
+        String what;
         if (outcome.error() != null) {
-            story.add("The schedule could not be run or compared: " + outcome.error());
+            story.add("The schedule could not be run or compared: " + outcome.error() + ".");
+            // Nothing was compared, so nothing supports either verdict: SAFE is only the format's placeholder.
             expected = Verdict.Kind.SAFE;
+            what = " that could not be run or compared (" + outcome.error() + "); expect.verdict is a placeholder.";
         } else {
             Comparison c = outcome.comparison();
-            story.addAll(c.problems());
+            c.problems().forEach(p -> story.add(p + "."));
             // What the audit supports: its stale overwrites, or witnesses it cannot see (grant order, values).
             expected = c.auditUnsafe() || c.verdict() == Verdict.Kind.VIOLATED && c.witnessesOutside() > 0
                     ? Verdict.Kind.VIOLATED : Verdict.Kind.SAFE;
+            what = " where the checker and the database's own record (fence_audit) disagreed: "
+                    + c.problems().getFirst() + ". expect.verdict is what the audit supports.";
         }
         String kind = outcome.spec().executor().name().toLowerCase(Locale.ROOT);
         TeachingNotes notes = new TeachingNotes("Soak disagreement: schedule " + outcome.index() + " of seed " + seed,
                 "A " + kind + " run (fencing " + outcome.spec().fencing() + ", tokens " + outcome.spec().tokenScheme()
-                        + ") where the checker and the database's own record (fence_audit) disagreed: "
-                        + story.getFirst() + " Replay it with fencelab run on this file; expect.verdict is what the "
-                        + "audit supports.",
+                        + ")" + what + " Replay it with fencelab run on this file.",
                 story);
         Files.createDirectories(dir);
         Path file = dir.resolve(fileName(seed, outcome.index()));

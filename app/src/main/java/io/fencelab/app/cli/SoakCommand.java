@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
         description = "Run random schedules and compare the checker's verdicts with the database's own record "
                 + "(the fence audit); save every disagreement as a replayable scenario file.",
         footer = {"", "Exit codes: 0 no disagreement, 1 at least one disagreement (each saved in --out), "
-                + "2 bad input or usage, 3 the database could not be reached."})
+                + "2 bad input or usage, 3 no disagreement but a schedule could not be run to its end "
+                + "(also saved), or no database."})
 public final class SoakCommand implements Callable<Integer> {
 
     @Option(names = "--schedules", paramLabel = "N", defaultValue = "100",
@@ -84,12 +85,12 @@ public final class SoakCommand implements Callable<Integer> {
             int[] done = {0};
             tally = Soak.on(db, options).run(outcome -> {
                 done[0]++;
-                if (outcome.disagrees()) {
+                if (outcome.disagrees() || outcome.failed()) {
                     try {
                         Path file = SoakFiles.save(this.out, seed, outcome);
-                        err.printf("disagreement in schedule %d: %s%n  saved: %s%n", outcome.index(),
-                                outcome.error() != null ? outcome.error() : outcome.comparison().problems().getFirst(),
-                                file);
+                        err.printf("%s %d: %s%n  saved: %s%n", outcome.failed() ? "could not run schedule"
+                                        : "disagreement in schedule", outcome.index(),
+                                outcome.failed() ? outcome.error() : outcome.comparison().problems().getFirst(), file);
                     } catch (IOException e) {
                         throw new UncheckedIOException("cannot save a disagreement in " + this.out + ": "
                                 + e.getMessage(), e);
@@ -104,7 +105,10 @@ public final class SoakCommand implements Callable<Integer> {
             Files.deleteIfExists(work);
         }
         print(out, tally, seconds(start));
-        return tally.disagreeingRuns() == 0 ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+        if (tally.disagreeingRuns() > 0) {
+            return ExitCodes.UNEXPECTED_VERDICT;
+        }
+        return tally.errors() > 0 ? ExitCodes.RUN_INCOMPLETE : ExitCodes.OK;
     }
 
     private static double seconds(long startNanos) {
@@ -122,8 +126,9 @@ public final class SoakCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "witnesses confirmed by the audit %d; outside what it records %d "
                         + "(grant order, values); runs with tokens it cannot place in grant order %d%n",
                 t.witnessesConfirmed(), t.witnessesOutside(), t.runsWithUnorderedResources());
+        boolean saved = t.disagreeingRuns() + t.errors() > 0;
         out.printf(Locale.ROOT, "disagreements: %d run(s)%s; %.1f s%n", t.disagreeingRuns(),
-                t.disagreeingRuns() == 0 ? "" : ", saved in " + this.out, seconds);
+                saved ? "; these and the runs that could not be run are saved in " + this.out : "", seconds);
         out.flush();
     }
 }

@@ -63,8 +63,14 @@ public final class Soak {
      */
     public record Outcome(int index, RunSpec spec, Path eventLog, Comparison comparison, String error) {
 
+        /** The checker and the audit disagreed (a run that could not be compared does not count). */
         public boolean disagrees() {
-            return error != null || comparison.disagrees();
+            return comparison != null && comparison.disagrees();
+        }
+
+        /** The schedule could not be run to its end or compared. */
+        public boolean failed() {
+            return error != null;
         }
     }
 

@@ -110,7 +110,7 @@ public final class SoakTally {
         return errors;
     }
 
-    /** Runs with any disagreement (or an error): each saved as a scenario file by the command. */
+    /** Runs where the checker and the audit disagreed: each saved as a scenario file by the command. */
     public long disagreeingRuns() {
         return disagreeingRuns;
     }

@@ -38,7 +38,7 @@ class SoakTest {
         List<String> problems = new ArrayList<>();
         long start = System.nanoTime();
         SoakTally t = Soak.on(db, new Soak.Options(n, live, 1, 2, 0.05, dir)).run(o -> {
-            if (o.disagrees()) {
+            if (o.disagrees() || o.failed()) {
                 problems.add("#" + o.index() + " " + o.spec().fencing() + "/" + o.spec().tokenScheme() + " "
                         + (o.error() != null ? o.error() : o.comparison().problems()));
             }
