@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
+import org.jdbi.v3.core.JdbiException;
 
 /**
  * Runs random schedules ({@link ChaosSchedules}, {@link ChaosSchedules.Shape#SOAK}) on PostgreSQL
@@ -175,8 +176,7 @@ public final class Soak {
             List<Event> events = EventLogReader.read(log);
             List<Event.LeaseAcquired> grants = events.stream().filter(Event.LeaseAcquired.class::isInstance)
                     .map(Event.LeaseAcquired.class::cast).toList();
-            AuditJudge.Judged audit = AuditJudge.judge(new FenceAudit(db.existingRun(result.runId())).entries(),
-                    grants);
+            AuditJudge.Judged audit = AuditJudge.judge(auditOf(result.runId()), grants);
             Judgement judged = judgementSeam.apply(result.judgement());
             return new Outcome(index, spec, log, Comparison.of(judged, events, audit), null);
         } catch (InterruptedException e) {
@@ -184,6 +184,19 @@ public final class Soak {
             return new Outcome(index, spec, log, null, "interrupted");
         } catch (IOException | RuntimeException e) {
             return new Outcome(index, spec, log, null, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The run's audit. Asked again once if the first connection fails: a connection-kill fault of a
+     * run beside this one can leave a terminated connection in the shared pool, which the pool drops
+     * when it fails.
+     */
+    private List<FenceAudit.Entry> auditOf(long runId) {
+        try {
+            return new FenceAudit(db.existingRun(runId)).entries();
+        } catch (JdbiException e) {
+            return new FenceAudit(db.existingRun(runId)).entries();
         }
     }
 
