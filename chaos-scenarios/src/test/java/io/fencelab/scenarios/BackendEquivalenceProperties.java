@@ -14,7 +14,7 @@ import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
-import io.fencelab.testing.ChaosSchedules;
+import io.fencelab.engine.soak.ChaosSchedules;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -42,9 +42,14 @@ public final class EmbeddedDatabase implements ParameterResolver {
 
     /** Starts a new embedded PostgreSQL in a fresh temporary directory. The caller closes it. */
     public static Database startThrowaway() {
+        return startThrowaway(40);
+    }
+
+    /** As {@link #startThrowaway()} with a pool of at most {@code poolSize} connections. */
+    public static Database startThrowaway(int poolSize) {
         try {
             Path dir = Files.createTempDirectory("fencelab-test-pg");
-            return Database.open(DatabaseConfig.embedded(dir));
+            return Database.open(DatabaseConfig.embedded(dir), poolSize);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -49,6 +49,13 @@ final class ResourceWrites {
     private final Map<ResourceId, Map<Long, WriteAccepted>> lastByToken = new HashMap<>();
     /** Per resource: tokens that a write already reported replaced, so they were applied before it. */
     private final Map<ResourceId, Set<Long>> replacedTokens = new HashMap<>();
+    /**
+     * Per resource and token: the newest write (token and grant) the resource had applied up to the
+     * latest write under that token. A write that replaces that token is stale when it is older than
+     * this, not only when it is older than the token it replaced: after a stale overwrite, the next
+     * write under the stale token replaces its own token, yet the resource had accepted a newer one.
+     */
+    private final Map<ResourceId, Map<Long, long[]>> highWater = new HashMap<>();
     /** Per resource and replaced token: stale writes reported before the newer write they replaced. */
     private final Map<ResourceId, Map<Long, List<WriteAccepted>>> waitingForNewer = new HashMap<>();
 
@@ -87,19 +94,24 @@ final class ResourceWrites {
         Long overwrittenToken = null;
         WriteAccepted overwritten = null;
         Long replaced = write.replacedToken();
+        Map<Long, long[]> marks = highWater.computeIfAbsent(id, k -> new HashMap<>());
+        long[] mark;
         if (replaced != null) {
             replacedTokens.computeIfAbsent(id, k -> new HashSet<>()).add(replaced);
-            overwrite = older(write.token(), grantSeq, replaced, replacedGrantSeq);
+            long[] prior = marks.getOrDefault(replaced, new long[] {replaced, replacedGrantSeq});
+            overwrite = older(write.token(), grantSeq, prior[0], prior[1]);
             if (overwrite) {
-                overwrittenToken = replaced;
-                overwritten = lastUnderReplaced;
-                if (overwritten != null) {
+                overwrittenToken = prior[0];
+                overwritten = prior[0] == replaced ? lastUnderReplaced : seen.get(prior[0]);
+                if (overwritten != null && overwritten != write) {
                     found.add(new Overwrite(write, overwritten));
                 } else {
+                    overwritten = null;
                     waitingForNewer.computeIfAbsent(id, k -> new HashMap<>())
-                            .computeIfAbsent(replaced, k -> new ArrayList<>()).add(write);
+                            .computeIfAbsent(prior[0], k -> new ArrayList<>()).add(write);
                 }
             }
+            mark = overwrite ? prior : new long[] {write.token(), grantSeq};
         } else {
             overwrite = belowHighest && !replacedTokens.getOrDefault(id, Set.of()).contains(write.token());
             if (overwrite) {
@@ -107,7 +119,10 @@ final class ResourceWrites {
                 overwrittenToken = overwritten.token();
                 found.add(new Overwrite(write, overwritten));
             }
+            mark = overwrite ? new long[] {before.highestToken(), before.highestGrant()}
+                             : new long[] {write.token(), grantSeq};
         }
+        marks.put(write.token(), mark);
         if (!belowHighest) {
             // An equal token (same grant) is accepted by design: a holder writes several times under one lease.
             byResource.put(id, new Summary(write, write, grantSeq));

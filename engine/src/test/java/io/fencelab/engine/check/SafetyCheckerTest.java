@@ -284,6 +284,23 @@ class SafetyCheckerTest {
     }
 
     @Test
+    void aStaleHoldersNextWriteOverItsOwnTokenIsStillAStaleOverwrite() {
+        EventLog log = twoGrants();
+        // No fence: B's 42, then A's stale 41 over it, then A's 41 again, which replaces A's own 41.
+        log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, null);    // 5
+        log.accepted(1.3, "A", "s", 41, TargetKind.ROW, "k", FROM_A, 42L);     // 6
+        Event.WriteAccepted again = log.accepted(1.4, "A", "s", 41, TargetKind.ROW, "k", "a2", 41L); // 7
+
+        Judgement judgement = SafetyChecker.judgement(log.events());
+
+        assertThat(judgement.writes().of(again.seq()))
+                .as("the soak's audit found these: the resource had accepted 42 before A's second write")
+                .isEqualTo(new WriteJudgement(7, WriteClass.STALE_OVERWRITE, 42L, 5));
+        assertThat(judgement.verdict().witnesses()).extracting(Witness::invariant)
+                .containsExactly(Invariant.STALE_OVERWRITE, Invariant.STALE_OVERWRITE);
+    }
+
+    @Test
     void aStaleOverwriteIsWitnessedEvenWhenReportedBeforeTheWriteItReplaced() {
         EventLog log = twoGrants();
         // The database applied B's 42, then A's stale 41 over it (no fence); A's report came first.

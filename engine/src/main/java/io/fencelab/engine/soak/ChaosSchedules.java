@@ -1,4 +1,4 @@
-package io.fencelab.testing;
+package io.fencelab.engine.soak;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
@@ -22,15 +22,15 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Random, seeded schedules that reach every corner of the storage rules, for comparing backends:
- * {@link RandomSchedules}' pause storms plus, each on some seeds, every other fault kind (request
- * and reply delay, jitter, renewal loss, clock skew, connection kills, a slow lease service,
- * crashes that restart as the same or a new holder or never, and on request a database restart);
- * one or two scopes, starting at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows,
- * objects and pointers, some written twice per job or with their own fencing mode; both
- * first-write policies; every stale policy; sequenced and pipelined writes; job workers and
- * leaders; every lease profile, the generic one with and without renewal. 2–5 workers for 20 s of
- * simulated time.
+ * Random, seeded schedules that reach every corner of the storage rules, shared by the backend
+ * equivalence test and {@code fencelab soak} (one generator, so what the tests license is what the
+ * soak runs): pause storms plus, each on some seeds, every other fault kind (request and reply
+ * delay, jitter, renewal loss, clock skew, connection kills, a slow lease service, crashes that
+ * restart as the same or a new holder or never, and on request a database restart); scopes starting
+ * at 1, at 41 or a few tokens below {@link Long#MAX_VALUE}; rows, objects and pointers, some written
+ * twice per job or with their own fencing mode; both first-write policies; every stale policy;
+ * sequenced and pipelined writes; job workers and leaders; every lease profile, the generic one with
+ * and without renewal; 20 s of run time. The {@link Shape} says how many workers and scopes.
  */
 public final class ChaosSchedules {
 
@@ -38,19 +38,52 @@ public final class ChaosSchedules {
             new TargetWrite(TargetKind.OBJECT, "blob"), new TargetWrite(TargetKind.POINTER, "current"),
             new TargetWrite(TargetKind.ROW, "ledger"));
 
+    /**
+     * How big a schedule is.
+     *
+     * @param minWorkers at least 1
+     * @param maxWorkers at least {@code minWorkers}
+     * @param scopes     the scopes a schedule draws its first 1 to {@code scopes.size()} from
+     */
+    public record Shape(int minWorkers, int maxWorkers, List<String> scopes) {
+
+        /** 2–5 workers on one or two scopes: small enough to compare backends a thousand times. */
+        public static final Shape SMALL = new Shape(2, 5, List.of("report", "ledger"));
+        /** 1–50 workers on one to three scopes: the soak's range. */
+        public static final Shape SOAK = new Shape(1, 50, List.of("report", "ledger", "audit"));
+
+        public Shape {
+            scopes = List.copyOf(scopes);
+            if (minWorkers < 1 || maxWorkers < minWorkers || scopes.isEmpty()) {
+                throw new IllegalArgumentException("a shape needs 1 <= minWorkers <= maxWorkers and a scope");
+            }
+        }
+    }
+
     private ChaosSchedules() {
     }
 
-    /** A schedule without a database restart. */
+    /** A {@link Shape#SMALL} schedule without a database restart. */
     public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme) {
         return of(seed, fencing, scheme, false);
     }
 
-    /** A schedule; with {@code restart}, the database also stops once for up to 3 s. */
+    /** A {@link Shape#SMALL} schedule; with {@code restart}, the database also stops once for up to 3 s. */
     public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme, boolean restart) {
+        return of(seed, fencing, scheme, restart, Shape.SMALL);
+    }
+
+    /**
+     * A schedule of {@code shape}; with {@code restart}, the database also stops once for up to 3 s.
+     * The same arguments give the same spec.
+     */
+    public static RunSpec of(long seed, FencingMode fencing, TokenScheme scheme, boolean restart, Shape shape) {
         SplittableRandom random = new SplittableRandom(seed);
-        List<String> scopes = random.nextBoolean() ? List.of("report") : List.of("report", "ledger");
-        int workers = 2 + random.nextInt(4);
+        // Two scopes draw exactly as the small shape always did, so its schedules stay what they were.
+        List<String> scopes = shape.scopes().size() <= 2
+                ? (random.nextBoolean() ? shape.scopes().subList(0, 1) : shape.scopes())
+                : shape.scopes().subList(0, 1 + random.nextInt(shape.scopes().size()));
+        int workers = shape.minWorkers() + random.nextInt(shape.maxWorkers() - shape.minWorkers() + 1);
         List<WorkerSpec> specs = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
             specs.add(worker("w" + i, scopes.get(random.nextInt(scopes.size())), random));
@@ -58,23 +91,29 @@ public final class ChaosSchedules {
         LeaseProfile lease = profile(random);
         List<FaultSpec> faults = faults(random, workers, restart);
         FirstWritePolicy firstWrite = random.nextInt(8) == 0 ? FirstWritePolicy.MISSING : FirstWritePolicy.CREATE;
-        return new RunSpec("chaos-schedule", specs, firstTokens(random, scopes), lease, fencing, scheme,
-                firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
+        // The first tokens go to the first worker's scope: a scope no worker uses has no counter to start.
+        return new RunSpec("chaos-schedule", specs, firstTokens(random, specs.getFirst().scope()), lease, fencing,
+                scheme, firstWrite, faults, seed, Duration.ofSeconds(20), ExecutorKind.SIMULATED, 1.0);
     }
 
     /** Half the time the generic lease (a third of those never renewed), else one of the other profiles, short. */
     private static LeaseProfile profile(SplittableRandom random) {
         Duration ttl = Duration.ofMillis(500 + random.nextInt(1_500));
         return switch (random.nextInt(12)) {
-            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, ttl.dividedBy(3));
+            // Whole milliseconds, as a scenario file writes them (the engine resolves microseconds).
+            case 0 -> new LeaseProfile.Kubernetes(ttl.plusMillis(600), ttl, millis(ttl.dividedBy(3)));
             case 1 -> new LeaseProfile.Etcd(ttl);
             case 2 -> new LeaseProfile.Redisson(ttl);
             case 3 -> new LeaseProfile.Consul(ttl, Duration.ofMillis(random.nextInt(1_500)));
             case 4 -> new LeaseProfile.ZooKeeper(ttl);
             case 5 -> new LeaseProfile.ShedLock(ttl, false);
             default -> new LeaseProfile.Generic(ttl,
-                    random.nextInt(3) == 0 ? Duration.ZERO : ttl.dividedBy(2 + random.nextInt(3)));
+                    random.nextInt(3) == 0 ? Duration.ZERO : millis(ttl.dividedBy(2 + random.nextInt(3))));
         };
+    }
+
+    private static Duration millis(Duration d) {
+        return d.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
     }
 
     private static WorkerSpec worker(String name, String scope, SplittableRandom random) {
@@ -94,10 +133,10 @@ public final class ChaosSchedules {
                 random.nextInt(4) == 0 ? WorkerRole.LEADER : WorkerRole.JOBS);
     }
 
-    private static Map<String, Long> firstTokens(SplittableRandom random, List<String> scopes) {
+    private static Map<String, Long> firstTokens(SplittableRandom random, String scope) {
         return switch (random.nextInt(10)) {
-            case 0 -> Map.of(scopes.get(0), Long.MAX_VALUE - 2);
-            case 1, 2 -> Map.of(scopes.get(0), 41L);
+            case 0 -> Map.of(scope, Long.MAX_VALUE - 2);
+            case 1, 2 -> Map.of(scope, 41L);
             default -> Map.of();
         };
     }
@@ -116,7 +155,8 @@ public final class ChaosSchedules {
             }
             String target = random.nextInt(3) == 0 ? FaultSpec.ALL : "w" + random.nextInt(workers);
             Duration amount = switch (kind) {
-                case CLOCK_SKEW -> Duration.ofMillis(random.nextInt(10_001) - 5_000);
+                // Never zero: a skew of nothing is no fault, and a scenario file refuses it.
+                case CLOCK_SKEW -> Duration.ofMillis((1 + random.nextInt(5_000)) * (random.nextBoolean() ? 1 : -1));
                 case CONNECTION_KILL, RENEWAL_LOSS -> Duration.ZERO;
                 default -> Duration.ofMillis(50 + random.nextInt(1_500));
             };
@@ -132,8 +172,10 @@ public final class ChaosSchedules {
                                                     : every(random, 2_000, 8_000);
             Distribution restartAfter = random.nextInt(4) == 0 ? new Distribution.Fixed(Duration.ZERO)
                     : new Distribution.Uniform(Duration.ofMillis(100), Duration.ofMillis(3_000));
+            // A holder that never restarts has no identity to restart under.
+            boolean fresh = random.nextBoolean() && !restartAfter.equals(new Distribution.Fixed(Duration.ZERO));
             faults.add(new FaultSpec(FaultKind.CRASH, target, start, restartAfter, Duration.ZERO,
-                    random.nextBoolean() ? FaultSpec.Identity.SAME : FaultSpec.Identity.NEW));
+                    fresh ? FaultSpec.Identity.NEW : FaultSpec.Identity.SAME));
         }
         if (restart) {
             faults.add(new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,

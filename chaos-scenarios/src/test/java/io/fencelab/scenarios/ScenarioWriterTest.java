@@ -1,0 +1,70 @@
+package io.fencelab.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.soak.Soak;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScenarioWriterTest {
+
+    private static final TeachingNotes NOTES = new TeachingNotes("A generated run", "Written by a test.",
+            List.of("It runs."));
+
+    @Test
+    void everySoakScheduleCompilesBackToTheSameSpec() {
+        for (int i = 0; i < 600; i++) {
+            RunSpec spec = Soak.schedule(7, i, i % 4 == 0, 0.05);
+
+            Scenario back = ScenarioLoader.load("soak-" + i, ScenarioWriter.write(spec, NOTES, Verdict.Kind.SAFE));
+
+            assertThat(back.spec()).as("schedule %d written and compiled again", i).isEqualTo(named(spec, "soak-" + i));
+            assertThat(back.expectation().verdict()).isEqualTo(Verdict.Kind.SAFE);
+        }
+    }
+
+    @Test
+    void catalogScenariosWithoutDataFilesRoundTrip() {
+        List<String> checked = new ArrayList<>();
+        for (String name : Catalog.shipped().names()) {
+            Scenario sc = Catalog.shipped().load(name);
+            boolean empirical = sc.spec().faults().stream().anyMatch(f -> f.duration() instanceof Distribution.Empirical
+                    || f.start() instanceof FaultStart.Every e && e.gap() instanceof Distribution.Empirical);
+            if (empirical) {
+                continue;
+            }
+            Scenario back = ScenarioLoader.load(sc.name(), ScenarioWriter.write(sc.spec(), sc.notes(),
+                    sc.expectation().verdict()));
+            assertThat(back.spec()).as(sc.name()).isEqualTo(sc.spec());
+            assertThat(back.notes()).as(sc.name()).isEqualTo(sc.notes());
+            checked.add(sc.name());
+        }
+        assertThat(checked).as("catalog scenarios round-tripped").hasSizeGreaterThan(10);
+    }
+
+    @Test
+    void aDistributionFromADataFileIsRefusedWithItsSource() {
+        RunSpec spec = Soak.schedule(7, 0, false, 1.0);
+        RunSpec withEmpirical = spec.toBuilder().faults(List.of(new FaultSpec(FaultKind.PAUSE, "all",
+                new FaultStart.At(Duration.ofSeconds(1)),
+                new Distribution.Empirical("g1.log", List.of(Duration.ofMillis(5)), Duration.ofSeconds(1)),
+                Duration.ZERO))).build();
+
+        assertThatThrownBy(() -> ScenarioWriter.write(withEmpirical, NOTES, Verdict.Kind.SAFE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("g1.log");
+    }
+
+    private static RunSpec named(RunSpec s, String name) {
+        return new RunSpec(name, s.workers(), s.firstTokens(), s.lease(), s.fencing(), s.tokenScheme(), s.firstWrite(),
+                s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale());
+    }
+}
