@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ScenarioWriterTest {
 
     private static final TeachingNotes NOTES = new TeachingNotes("A generated run", "Written by a test.",
-            List.of("It runs."));
+            List.of(StoryStep.plain("It runs.")));
 
     @Test
     void everySoakScheduleCompilesBackToTheSameSpec() {
