@@ -48,7 +48,7 @@ public final class ScenarioWriter {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("title", notes.title());
         file.put("summary", notes.summary());
-        file.put("story", notes.story());
+        file.put("story", notes.steps().stream().map(ScenarioWriter::step).toList());
         file.put("executor", spec.executor().name().toLowerCase(Locale.ROOT));
         file.put("seed", spec.seed());
         file.put("duration", Durations.format(spec.duration()));
@@ -141,5 +141,37 @@ public final class ScenarioWriter {
             case Distribution.Empirical e -> throw new IllegalArgumentException(
                     "an empirical distribution (" + e.source() + ") cannot be written without its data file");
         };
+    }
+
+    /** A step as its file writes it: plain text when it has no cue, question or notes. */
+    private static Object step(StoryStep step) {
+        if (step.cue() instanceof Cue.WithPrevious && !step.asks() && step.notes().isEmpty()) {
+            return step.text();
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("text", step.text());
+        switch (step.cue()) {
+            case Cue.At at -> m.put("at", Durations.format(at.at()));
+            case Cue.On on -> {
+                Map<String, Object> event = new LinkedHashMap<>();
+                event.put("type", on.type());
+                event.putAll(on.fields());
+                m.put("on", event);
+            }
+            case Cue.WithPrevious w -> {
+                // reached with the step before: nothing to write
+            }
+        }
+        if (step.asks()) {
+            Question q = step.question();
+            m.put("ask", q.ask());
+            m.put("choices", q.choices());
+            m.put("answer", q.answer() + 1);
+            m.put("why", q.why());
+        }
+        if (!step.notes().isEmpty()) {
+            m.put("notes", step.notes());
+        }
+        return m;
     }
 }

@@ -45,7 +45,7 @@ class ScenarioWriterTest {
             Scenario back = ScenarioLoader.load(sc.name(), ScenarioWriter.write(sc.spec(), sc.notes(),
                     sc.expectation().verdict()));
             assertThat(back.spec()).as(sc.name()).isEqualTo(sc.spec());
-            assertThat(back.notes()).as(sc.name()).isEqualTo(sc.notes());
+            assertThat(withoutLines(back.notes())).as(sc.name()).isEqualTo(withoutLines(sc.notes()));
             checked.add(sc.name());
         }
         assertThat(checked).as("catalog scenarios round-tripped").hasSizeGreaterThan(10);
@@ -66,5 +66,11 @@ class ScenarioWriterTest {
     private static RunSpec named(RunSpec s, String name) {
         return new RunSpec(name, s.workers(), s.firstTokens(), s.lease(), s.fencing(), s.tokenScheme(), s.firstWrite(),
                 s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale());
+    }
+
+    /** The notes as written, without where each step was written (a written file lays them out anew). */
+    private static TeachingNotes withoutLines(TeachingNotes notes) {
+        return new TeachingNotes(notes.title(), notes.summary(), notes.steps().stream()
+                .map(st -> new StoryStep(st.text(), st.cue(), st.question(), st.notes(), 0)).toList());
     }
 }
