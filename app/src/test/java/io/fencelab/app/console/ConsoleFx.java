@@ -51,6 +51,16 @@ public final class ConsoleFx {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** As {@link #waitUntil(String, long, BooleanSupplier)}; on time-out the message adds {@code state}. */
+    public static void waitUntil(String what, long seconds, BooleanSupplier condition,
+                                 java.util.function.Supplier<String> state) {
+        try {
+            waitUntil(what, seconds, condition);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + " (" + fx(state::get) + ")", e.getCause());
+        }
+    }
+
     /** Waits for a few frames, so the frame loop has drained and views have redrawn. */
     public static void frames() {
         try {

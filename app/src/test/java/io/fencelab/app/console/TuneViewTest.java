@@ -182,8 +182,11 @@ class TuneViewTest extends ConsoleTestBase {
         press(robot, "#tune-run");
         waitUntil("two settings have finished", 180, () -> tune().results() != null
                 && tune().results().done().size() >= 2);
-        press(robot, "#tune-stop");
-        waitUntil("the sweep has stopped", 60, () -> tune().phase() == Phase.STOPPED);
+        // Fired, not clicked: a robot click lands where the button was a moment ago, and the form's
+        // layout moves as the sweep's status line changes; a missed click let the sweep finish.
+        fxRun(() -> ((Button) console.scene().lookup("#tune-stop")).fire());
+        waitUntil("the sweep has stopped", 60, () -> tune().phase() == Phase.STOPPED,
+                () -> "phase " + tune().phase() + ", status: " + label("#tune-status"));
         int kept = rows(out).size();
         assertThat(kept).as("some runs kept, not all").isBetween(4, 19);
         assertThat(label("#tune-status")).startsWith("Stopped with");
