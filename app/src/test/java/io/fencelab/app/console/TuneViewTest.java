@@ -100,7 +100,8 @@ class TuneViewTest extends ConsoleTestBase {
 
     @Test
     void aSweepFillsTheHeatmapAndItsWorstCellOpensOnTheTimeline(FxRobot robot, @TempDir Path dir) throws Exception {
-        formFor(dir.resolve("vm"), 3, 1, 1);
+        // Three seeds per setting, so the sweep lasts long enough to be seen part-done on a busy machine.
+        formFor(dir.resolve("vm"), 3, 3, 1);
         press(robot, "#tune-run");
 
         // The heatmap fills as settings finish: seen with some done and some still to run.
@@ -122,7 +123,7 @@ class TuneViewTest extends ConsoleTestBase {
         // The recommended setting, in words.
         assertThat(label("#tune-recommendation")).startsWith("Recommended: lease.ttl=")
                 .contains("unavailability<=0.9");
-        assertThat(label("#tune-status")).startsWith("Done: 6 runs");
+        assertThat(label("#tune-status")).startsWith("Done: 18 runs");
         assertThat(Path.of(fx(() -> tune().reportProperty().get()))).isRegularFile();
 
         // The metric switch changes the figures drawn.
