@@ -124,9 +124,4 @@ public final class StoryTracker {
     public int count() {
         return reached.size();
     }
-
-    /** The current step: the last one reached, or -1 before the first. */
-    public int current() {
-        return reached.size() - 1;
-    }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -123,10 +122,5 @@ public final class WorkshopLoader {
         problems.throwIfAny();
         return new Workshop(ScenarioLoader.scenarioName(Path.of(file).getFileName().toString()), title, summary,
                 lessons);
-    }
-
-    /** How kinds are written in files. */
-    static String written(Workshop.Kind kind) {
-        return kind.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -134,8 +134,13 @@ public final class LessonController {
             restartFollowing(run);
         }
         int before = tracker.count();
-        for (int i = fed; i < size; i++) {
+        // Once every step is reached (or there are none) the events have nothing left to tell the
+        // story: a storm's thousands of events a second are not walked on the FX thread for nothing.
+        for (int i = fed; i < size && before < lesson.steps().size(); i++) {
             tracker.accept(events.get(i));
+            if (tracker.count() == lesson.steps().size()) {
+                break;
+            }
         }
         if (fed == 0 && size > 0) {
             first = events.get(0);
