@@ -19,6 +19,9 @@ public final class FxProbe {
 
     private final long everyNanos;
     private final List<Long> nanos = new ArrayList<>();
+    /** When each answered probe was posted, in ns since the probe started, in the same order as {@link #nanos}. */
+    private final List<Long> postedAt = new ArrayList<>();
+    private final long startNanos = System.nanoTime();
     private final AtomicLong posted = new AtomicLong();
     private final AtomicLong answered = new AtomicLong();
     private final Thread thread;
@@ -48,6 +51,7 @@ public final class FxProbe {
                 long took = System.nanoTime() - t0;
                 synchronized (nanos) {
                     nanos.add(took);
+                    postedAt.add(t0 - startNanos);
                 }
                 answered.incrementAndGet();
             });
@@ -67,18 +71,51 @@ public final class FxProbe {
             Thread.sleep(5);
         }
         List<Long> copy;
+        List<Long> at;
         synchronized (nanos) {
             copy = new ArrayList<>(nanos);
+            at = new ArrayList<>(postedAt);
         }
         long lost = posted.get() - copy.size();
         for (long i = 0; i < lost; i++) {
             copy.add(TimeUnit.SECONDS.toNanos(30));
+            at.add(System.nanoTime() - startNanos);
         }
-        return new Samples(copy.stream().mapToDouble(n -> n / 1e6).toArray());
+        return new Samples(copy.stream().mapToDouble(n -> n / 1e6).toArray(),
+                at.stream().mapToDouble(n -> n / 1e6).toArray());
     }
 
-    /** Measured values (milliseconds, or any unit the caller says), with their percentiles. */
-    public record Samples(double[] values) {
+    /**
+     * Measured values (milliseconds, or any unit the caller says), with their percentiles; for
+     * probes, also when each was posted (ms since probing started), to tell where the slow ones fall.
+     */
+    public record Samples(double[] values, double[] postedAtMillis) {
+
+        public Samples(double[] values) {
+            this(values, null);
+        }
+
+        /**
+         * How many values are over {@code limit}, by second of the window they were posted in, as
+         * "second: count" pairs in time order ("none" if none).
+         */
+        public String overBySecond(double limit) {
+            if (postedAtMillis == null) {
+                return "";
+            }
+            java.util.TreeMap<Integer, Integer> bySecond = new java.util.TreeMap<>();
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] > limit) {
+                    bySecond.merge((int) (postedAtMillis[i] / 1000), 1, Integer::sum);
+                }
+            }
+            if (bySecond.isEmpty()) {
+                return "none";
+            }
+            StringBuilder b = new StringBuilder();
+            bySecond.forEach((s, n) -> b.append(b.isEmpty() ? "" : ", ").append(s).append("s: ").append(n));
+            return b.toString();
+        }
 
         public int count() {
             return values.length;

@@ -309,6 +309,8 @@ final class LiveLoadBench {
         row(out, "frame interval, ms", interval(r.idle()), interval(r.live()), replay == null ? null : interval(replay));
         row(out, "runLater probe (posted to run), ms", r.idle().probes(), r.live().probes(),
                 replay == null ? null : replay.probes());
+        out.printf(Locale.ROOT, "  live run: probes over 100 ms by second of the run: %s%n",
+                r.live().probes().overBySecond(100));
         row(out, "timeline redraw, ms", draws(r.idle()), draws(r.live()), replay == null ? null : draws(replay));
         line(out, "pulses / probes / redraws", counts(r.idle()), counts(r.live()), counts(replay), "");
         line(out, "FX thread CPU per pulse, ms", perPulse(r.idle(), Cpu::fxMillis), perPulse(r.live(), Cpu::fxMillis),

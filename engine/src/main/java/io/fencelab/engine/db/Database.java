@@ -130,19 +130,28 @@ public final class Database implements AutoCloseable {
     /** A session on its own pooled connection, for a worker to keep; close it to give the connection back. */
     public Session openSession() {
         try {
-            return Session.open(pool.getConnection());
+            return Session.open(pool.getConnection(), pool::evictConnection);
         } catch (java.sql.SQLException e) {
             throw new DatabaseException("no connection to " + describeLocation() + ": " + rootMessage(e), e);
         }
     }
 
-    /** Whether a fresh statement gets through now (used to tell a dead database from a failed statement). */
+    /**
+     * Whether a fresh statement gets through now (used to tell a dead database from a failed
+     * statement). A pooled connection whose statement fails may be one that died on its own; the
+     * pool drops it on that failure, so the question is asked again on another before the answer is no.
+     */
     public boolean isReachable() {
-        try (Session s = openSession(); java.sql.ResultSet rs = s.prepared("SELECT 1").executeQuery()) {
-            return rs.next();
-        } catch (DatabaseException | java.sql.SQLException e) {
-            return false;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try (Session s = openSession(); java.sql.ResultSet rs = s.prepared("SELECT 1").executeQuery()) {
+                return rs.next();
+            } catch (DatabaseException e) {
+                return false; // no connection within the pool's timeout: nothing more to try
+            } catch (java.sql.SQLException e) {
+                // that connection was dead: try another
+            }
         }
+        return false;
     }
 
     /** Re-attaches to a run created earlier (for example before a restart). */

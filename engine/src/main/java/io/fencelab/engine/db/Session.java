@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One database connection with its prepared statements kept ready, as a long-lived worker process
@@ -17,21 +18,39 @@ public final class Session implements io.fencelab.engine.store.StoreSession {
 
     private final Connection connection;
     private final boolean owned;
+    /** Takes a connection out of its pool for good; null for a borrowed connection. */
+    private final Consumer<Connection> evict;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private volatile boolean terminated;
 
-    private Session(Connection connection, boolean owned) {
+    private Session(Connection connection, boolean owned, Consumer<Connection> evict) {
         this.connection = connection;
         this.owned = owned;
+        this.evict = evict;
     }
 
-    /** A session on a fresh pooled connection; closing it returns the connection. */
-    static Session open(Connection connection) {
-        return new Session(connection, true);
+    /** A session on a fresh pooled connection; closing it returns the connection, or {@code evict}s it once terminated. */
+    static Session open(Connection connection, Consumer<Connection> evict) {
+        return new Session(connection, true, evict);
     }
 
     /** A session on a connection someone else owns (for example inside their transaction); close leaves it open. */
     public static Session borrowing(Connection connection) {
-        return new Session(connection, false);
+        return new Session(connection, false, null);
+    }
+
+    /**
+     * Its backend was terminated: on close the connection leaves the pool instead of going back to
+     * it. The pool cannot tell by itself (a connection back from a worker is handed out again
+     * without a check), so the next borrower, another run's reachability check for one, would get
+     * a dead connection and take the database for gone.
+     */
+    public void markTerminated() {
+        terminated = true;
+    }
+
+    public boolean isTerminated() {
+        return terminated;
     }
 
     /** The statement for {@code sql}, prepared once per session. */
@@ -71,6 +90,11 @@ public final class Session implements io.fencelab.engine.store.StoreSession {
                 connection.close();
             } catch (SQLException ignored) {
                 // returning a broken connection to the pool fails harmlessly; the pool discards it
+            }
+            if (terminated) {
+                // After the close, not before: evicting a connection still in use closes it at once,
+                // and the pool then warns of closing it twice.
+                evict.accept(connection);
             }
         }
     }

@@ -30,10 +30,8 @@ public final class PostgresRunStore implements RunStore {
     private final RunContext run;
     private final LeaseService leaseService;
     private final LeaseStore leases;
-    /** Sessions whose backend was terminated. */
     /** The failpoint seam, passed to the lease service and every target made; null in production. */
     private Failpoints failpoints;
-    private final java.util.Set<Session> killed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private PostgresRunStore(Database db, RunContext run, RunClock clock) {
         this.db = db;
@@ -106,17 +104,19 @@ public final class PostgresRunStore implements RunStore {
     }
 
     /**
-     * Terminates the session's backend from another connection, as an operator would. A session
-     * killed already is left alone: asking it for its backend's pid would be a statement on the dead
+     * Terminates the session's backend from another connection, as an operator would, and marks the
+     * session so that its connection leaves the pool when the worker closes it. A session killed
+     * already is left alone: asking it for its backend's pid would be a statement on the dead
      * connection, which makes the pool close it behind the worker's back (on another thread), so
      * what the worker's next statement fails with would depend on timing.
      */
     @Override
     public void kill(StoreSession session) {
         Session victim = session(session);
-        if (!killed.add(victim)) {
+        if (victim.isTerminated()) {
             return;
         }
+        victim.markTerminated();
         try {
             int pid = victim.backendPid();
             db.jdbi().useHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", pid)
@@ -126,17 +126,9 @@ public final class PostgresRunStore implements RunStore {
         }
     }
 
-    /**
-     * Makes sure the pool does not keep a killed connection: one whose worker never used it again
-     * went back to the pool looking healthy and would be handed, dead, to the next borrower (another
-     * run). A connection that failed a statement was dropped by the pool already.
-     */
+    /** Nothing to let go of: a killed session's connection left the pool when its worker closed it. */
     @Override
     public void close() {
-        if (db.dataSource() instanceof com.zaxxer.hikari.HikariDataSource pool) {
-            killed.forEach(s -> pool.evictConnection(s.connection()));
-        }
-        killed.clear();
     }
 
     @Override
