@@ -51,6 +51,14 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private final Set<String> types = new HashSet<>();
     private final ArrayDeque<long[]> rate = new ArrayDeque<>();
     private final List<Event> frameEvents = new ArrayList<>();
+    /**
+     * Holders, scopes and event types first seen this frame, added to the model's lists at once:
+     * a live run's first second meets a thousand holders, and one change per holder had the
+     * filters rebuild their item lists a thousand times (the console's longest stall of a run).
+     */
+    private final List<String> newHolders = new ArrayList<>();
+    private final List<String> newScopes = new ArrayList<>();
+    private final List<String> newTypes = new ArrayList<>();
     /** Fed each frame's new events only; asked for its figures at the metrics' pace, not every frame. */
     private final TuningCollector tuning = new TuningCollector();
     private Event telling;
@@ -90,6 +98,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         frameEvents.clear();
         telling = null;
         long moved = feed.drain(this, Math.max(EVENTS_PER_FRAME, feed.backlog() / 5));
+        addNames();
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
@@ -129,6 +138,20 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
         }
         refreshTimeline(nowNanos);
+    }
+
+    /** Adds the names first seen since the last frame to the model's lists, one change per list. */
+    private void addNames() {
+        addAll(model.holders(), newHolders);
+        addAll(model.scopes(), newScopes);
+        addAll(model.types(), newTypes);
+    }
+
+    private static void addAll(List<String> to, List<String> names) {
+        if (!names.isEmpty()) {
+            to.addAll(names);
+            names.clear();
+        }
     }
 
     /** Shows the event count, the events per second and the narration of the most telling event since the last time. */
@@ -198,24 +221,22 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             String h = e.holder();
             if (h != null && h != lastHolder) {
                 lastHolder = h;
-                if (!holders.contains(h)) {
-                    holders.add(h);
-                    model.holders().add(h);
+                if (holders.add(h)) {
+                    newHolders.add(h);
                 }
             }
             String s = e.scope();
             if (s != null && s != lastScope) {
                 lastScope = s;
-                if (!scopes.contains(s)) {
-                    scopes.add(s);
-                    model.scopes().add(s);
+                if (scopes.add(s)) {
+                    newScopes.add(s);
                 }
             }
             if (e.getClass() != lastType) {
                 lastType = e.getClass();
                 String type = EventText.type(e);
                 if (types.add(type)) {
-                    model.types().add(type);
+                    newTypes.add(type);
                 }
             }
             int w = Narration.weight(e);
@@ -245,6 +266,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
 
     private void finish(RunResult result, String problem) {
         // Events delivered before the end notice are already in this frame's batch.
+        addNames();
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);

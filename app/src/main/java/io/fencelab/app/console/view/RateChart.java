@@ -28,6 +28,11 @@ import javafx.scene.shape.Rectangle;
 final class RateChart extends LineChart<Number, Number> {
 
     static final int WINDOW = 60;
+    /** Upper bounds the rate axis takes, the smallest that holds the window's highest rate. */
+    private static final long[] Y_STEPS = {5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000,
+            100_000, 200_000, 500_000, 1_000_000};
+    /** Wide enough for "100,000" at the axis' font, so the plot does not move as the labels grow. */
+    private static final double Y_AXIS_WIDTH = 58;
 
     private record Series(String name, ToLongFunction<EventCounts> value) {}
 
@@ -64,7 +69,14 @@ final class RateChart extends LineChart<Number, Number> {
         x.setLowerBound(0);
         x.setUpperBound(WINDOW);
         x.setTickUnit(10);
-        y.setForceZeroInRange(true);
+        // A range that changes only when the rates cross a step (5, 10, 20, 50, ...) and labels of one
+        // width: an axis re-ranged at every refresh re-made its labels and moved the whole plot.
+        y.setAutoRanging(false);
+        y.setLowerBound(0);
+        y.setUpperBound(Y_STEPS[0]);
+        y.setTickUnit(Y_STEPS[0] / 5.0);
+        y.setMinWidth(Y_AXIS_WIDTH);
+        y.setPrefWidth(Y_AXIS_WIDTH);
         y.setMinorTickVisible(false);
         setAnimated(false);
         setCreateSymbols(false);
@@ -107,13 +119,28 @@ final class RateChart extends LineChart<Number, Number> {
         while (from < perSecond.size() && perSecond.get(from).second() < first) {
             from++;
         }
+        long highest = 0;
         for (int i = 0; i < SERIES.size(); i++) {
             List<XYChart.Data<Number, Number>> points = new ArrayList<>(WINDOW);
             for (int k = from; k < perSecond.size(); k++) {
                 SecondCounts c = perSecond.get(k);
-                points.add(new XYChart.Data<>(c.second(), SERIES.get(i).value().applyAsLong(c.counts())));
+                long value = SERIES.get(i).value().applyAsLong(c.counts());
+                highest = Math.max(highest, value);
+                points.add(new XYChart.Data<>(c.second(), value));
             }
             series.get(i).getData().setAll(points);
+        }
+        long upper = Y_STEPS[Y_STEPS.length - 1];
+        for (long step : Y_STEPS) {
+            if (highest <= step) {
+                upper = step;
+                break;
+            }
+        }
+        NumberAxis y = (NumberAxis) getYAxis();
+        if (y.getUpperBound() != upper) {
+            y.setUpperBound(upper);
+            y.setTickUnit(upper / 5.0);
         }
         faultSeconds.clear();
         Timeline t = run.timeline();
@@ -122,19 +149,23 @@ final class RateChart extends LineChart<Number, Number> {
             // fault counts for everyone), shown as the shading's strength.
             int seconds = WINDOW + 1;
             double[] share = new double[seconds];
+            boolean[] everyone = new boolean[seconds];
+            for (Span.Fault f : t.globalFaults()) {
+                mark(everyone, f.startMicros(), f.endMicros(), first);
+            }
+            long windowStart = first * 1_000_000;
+            double one = 1.0 / t.holders().size();
+            boolean[] hit = new boolean[seconds];
             for (HolderLane lane : t.holders()) {
-                boolean[] hit = new boolean[seconds];
+                System.arraycopy(everyone, 0, hit, 0, seconds);
                 for (Span s : lane.spans()) {
-                    if (s instanceof Span.Pause || s instanceof Span.Fault) {
+                    if ((s instanceof Span.Pause || s instanceof Span.Fault) && s.endMicros() > windowStart) {
                         mark(hit, s.startMicros(), s.endMicros(), first);
                     }
                 }
-                for (Span.Fault f : t.globalFaults()) {
-                    mark(hit, f.startMicros(), f.endMicros(), first);
-                }
                 for (int i = 0; i < seconds; i++) {
                     if (hit[i]) {
-                        share[i] += 1.0 / t.holders().size();
+                        share[i] += one;
                     }
                 }
             }

@@ -105,7 +105,6 @@ final class VerdictView extends ScrollPane {
         narration.setId("narration");
         narration.getStyleClass().add("narration");
         narration.setWrapText(true);
-        narration.setMinHeight(64);
         narration.setMaxWidth(Double.MAX_VALUE);
         problem.setId("run-problem");
         problem.getStyleClass().add("problem-box");
