@@ -224,7 +224,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         @Override
         public void kill(String holder, io.fencelab.engine.store.StoreSession session, boolean afterStatement) {
             if (afterStatement) {
-                // Killed now, this connection would go back to the pool looking healthy, for anyone.
+                // Killed now, this action's session would just be closed at the action's end and the
+                // holder would never meet the kill: it meets it on its next action's session instead.
                 killSession(holder);
             } else {
                 terminate(session);
