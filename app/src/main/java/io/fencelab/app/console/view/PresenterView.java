@@ -7,6 +7,7 @@ import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
+import io.fencelab.report.Timeline;
 import io.fencelab.report.VerdictText;
 import io.fencelab.scenarios.Question;
 import io.fencelab.scenarios.Scenario;
@@ -192,13 +193,16 @@ public final class PresenterView extends BorderPane {
         }
     }
 
-    /** The main run's timeline, drawn large; redrawn once per frame when anything it shows changed. */
+    /**
+     * The main run's timeline, drawn large. Paced as the desk's timeline is ({@link RedrawPacing}):
+     * a moving playhead moves its layer, and the canvas repaints only when what it shows changed.
+     */
     private static final class PresenterTimeline extends Region {
         private final Canvas canvas = new Canvas();
         private final TimelineRenderer renderer = new TimelineRenderer(TimelineRenderer.PRESENTATION);
         private final PlayheadLayer playhead = new PlayheadLayer();
+        private final RedrawPacing pacing = new RedrawPacing();
         private final ConsoleModel model;
-        private boolean dirty = true;
         private long drawnNow = Long.MIN_VALUE;
 
         PresenterTimeline(ConsoleModel model, FrameLoop loop) {
@@ -207,16 +211,25 @@ public final class PresenterView extends BorderPane {
             getChildren().addAll(canvas, playhead);
             setMinSize(200, 160);
             RunModel run = model.main();
-            for (Observable o : new Observable[] {run.timelineProperty(), run.phaseProperty(),
-                    run.focusedWitnessProperty(), run.endMicrosProperty(), model.window().startProperty(),
-                    model.window().spanProperty()}) {
-                o.addListener(x -> dirty = true);
+            for (Observable o : new Observable[] {run.phaseProperty(), run.focusedWitnessProperty(),
+                    model.window().startProperty(), model.window().spanProperty()}) {
+                o.addListener(x -> pacing.changed());
             }
+            run.timelineProperty().addListener(x -> pacing.eventsChanged());
+            run.endMicrosProperty().addListener(x -> pacing.nowMoved());
+            run.nowMicrosProperty().addListener(x -> {
+                if (playheadStep() != drawnNow) {
+                    pacing.nowMoved();
+                }
+            });
             loop.addDraw(now -> {
-                // The playhead moves every frame; redraw when it moved a visible step (or anything else changed).
-                long at = playheadStep();
-                if ((dirty || at != drawnNow) && isVisible() && getScene() != null) {
-                    redraw();
+                if (!isVisible() || getScene() == null || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
+                    return;
+                }
+                switch (pacing.next(now, run.phase() == RunPhase.PLAYING)) {
+                    case REPAINT -> redraw();
+                    case MOVE_PLAYHEAD -> movePlayhead();
+                    case NOTHING -> { }
                 }
             });
         }
@@ -235,7 +248,7 @@ public final class PresenterView extends BorderPane {
             if (canvas.getWidth() != w || canvas.getHeight() != h) {
                 canvas.setWidth(w);
                 canvas.setHeight(h);
-                dirty = true;
+                pacing.changed();
             }
             playhead.resizeRelocate(0, 0, w, h);
         }
@@ -244,17 +257,24 @@ public final class PresenterView extends BorderPane {
             if (canvas.getWidth() < 10 || canvas.getHeight() < 10) {
                 return;
             }
-            dirty = false;
-            drawnNow = playheadStep();
             RunModel run = model.main();
+            Timeline timeline = run.timeline();
+            pacing.repainted(timeline != null && timeline.hasOpenSpans());
             renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
-                    new TimelineRenderer.Frame(run.timeline(), model.window().start(), model.window().span(), 0, -1,
+                    new TimelineRenderer.Frame(timeline, model.window().start(), model.window().span(), 0, -1,
                             run.focusedWitnessProperty().get(), seq -> {
                                 Event e = run.events().bySeq(seq);
                                 return e == null ? -1 : e.atMicros();
                             }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play.",
                             run.phase().isOver() ? 0 : run.nowMicrosProperty().get()));
-            // The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is.
+            movePlayhead();
+        }
+
+        /** The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is. */
+        private void movePlayhead() {
+            pacing.playheadMoved();
+            drawnNow = playheadStep();
+            RunModel run = model.main();
             double scale = TimelineRenderer.PRESENTATION;
             playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
             playhead.show(run.timeline(), canvas.getWidth() / scale, canvas.getHeight() / scale,

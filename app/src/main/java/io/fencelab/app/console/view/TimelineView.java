@@ -47,17 +47,9 @@ public final class TimelineView extends Region {
     private final PlayheadLayer playhead = new PlayheadLayer();
     private final Label tooltip = new Label();
     private final TimelineRenderer renderer = new TimelineRenderer();
-    /** Something the canvas shows changed: redraw at the next frame. */
-    private boolean dirty = true;
-    /** New events (a new timeline model): redraw at the next frame, or later while a run streams. */
-    private boolean eventsChanged;
-    /** The playhead or the run's end moved: move the playhead layer. */
-    private boolean nowMoved = true;
-    private long lastDrawFrame = Long.MIN_VALUE / 2;
+    private final RedrawPacing pacing = new RedrawPacing();
     /** The timeline the canvas shows (the model's may be newer while a stream waits to be drawn). */
     private Timeline drawn;
-    /** Whether the timeline last drawn has spans still open at its end (drawn on to the playhead). */
-    private boolean drawnHasOpenSpans;
     /** {@link #playheadPosition()} when last drawn. */
     private long drawnPlayhead = Long.MIN_VALUE;
     private double scrollY;
@@ -85,15 +77,15 @@ public final class TimelineView extends Region {
         setMinSize(200, 120);
         for (Observable o : new Observable[] {run.phaseProperty(), run.pinnedSeqProperty(),
                 run.focusedWitnessProperty(), window.startProperty(), window.spanProperty()}) {
-            o.addListener(x -> dirty = true);
+            o.addListener(x -> pacing.changed());
         }
-        run.timelineProperty().addListener(x -> eventsChanged = true);
-        run.endMicrosProperty().addListener(x -> nowMoved = true);
+        run.timelineProperty().addListener(x -> pacing.eventsChanged());
+        run.endMicrosProperty().addListener(x -> pacing.nowMoved());
         // The playhead moves every frame while a run plays, mostly by a fraction of a pixel (a live
         // run at 1x crosses a minute in a thousand pixels): redraw only when it has visibly moved.
         run.nowMicrosProperty().addListener(x -> {
             if (playheadPosition() != drawnPlayhead) {
-                nowMoved = true;
+                pacing.nowMoved();
             }
         });
         loop.addDraw(this::redrawIfDirty);
@@ -135,7 +127,7 @@ public final class TimelineView extends Region {
         if (canvas.getWidth() != w || canvas.getHeight() != h) {
             canvas.setWidth(w);
             canvas.setHeight(h);
-            dirty = true;
+            pacing.changed();
         }
         canvas.relocate(0, 0);
         playhead.resizeRelocate(0, 0, w, h);
@@ -156,17 +148,10 @@ public final class TimelineView extends Region {
         if (canvas.getWidth() < 10 || canvas.getHeight() < 10) {
             return;
         }
-        // A stream of events repaints the big canvas a few times a second; anything else at once.
-        boolean streaming = run.phase() == io.fencelab.app.console.model.RunPhase.PLAYING;
-        if (dirty || eventsChanged && (!streaming || frameNanos - lastDrawFrame >= STREAM_REDRAW_GAP_NANOS)) {
-            lastDrawFrame = frameNanos;
-            redraw();
-        } else if (nowMoved && drawnHasOpenSpans && frameNanos - lastDrawFrame >= STREAM_REDRAW_GAP_NANOS) {
-            // A frozen holder's lanes grow with the playhead while nothing is logged: a few times a second.
-            lastDrawFrame = frameNanos;
-            redraw();
-        } else if (nowMoved) {
-            redrawNow();
+        switch (pacing.next(frameNanos, run.phase() == io.fencelab.app.console.model.RunPhase.PLAYING)) {
+            case REPAINT -> redraw();
+            case MOVE_PLAYHEAD -> redrawNow();
+            case NOTHING -> { }
         }
     }
 
@@ -183,11 +168,9 @@ public final class TimelineView extends Region {
 
     /** Draws both canvases now. */
     public void redraw() {
-        dirty = false;
-        eventsChanged = false;
         long t0 = System.nanoTime();
         drawn = run.timeline();
-        drawnHasOpenSpans = drawn != null && drawn.hasOpenSpans();
+        pacing.repainted(drawn != null && drawn.hasOpenSpans());
         TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(drawn, canvas.getHeight());
         scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
         renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), frame());
@@ -210,7 +193,7 @@ public final class TimelineView extends Region {
 
     /** Moves the playhead and the tint of what is still to come. */
     private void redrawNow() {
-        nowMoved = false;
+        pacing.playheadMoved();
         drawnPlayhead = playheadPosition();
         playhead.show(drawn, canvas.getWidth(), canvas.getHeight(), window.start(), window.span(),
                 run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), scrollY);
@@ -367,7 +350,7 @@ public final class TimelineView extends Region {
             intents.pan().accept(-(e.getX() - lastDragX) * microsPerPixel());
             lastDragX = e.getX();
             scrollY = pressScroll - (e.getY() - pressY);
-            dirty = true;
+            pacing.changed();
         }
     }
 
@@ -393,7 +376,7 @@ public final class TimelineView extends Region {
             boolean tall = layout.contentH() > canvas.getHeight() + 1;
             if (tall && !e.isShiftDown() && Math.abs(e.getDeltaY()) >= Math.abs(e.getDeltaX())) {
                 scrollY -= notches(e.getDeltaY()) * 40;
-                dirty = true;
+                pacing.changed();
             } else {
                 double delta = Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) ? e.getDeltaX() : e.getDeltaY();
                 intents.pan().accept(-notches(delta) * 40 * microsPerPixel());
