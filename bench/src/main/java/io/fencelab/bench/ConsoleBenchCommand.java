@@ -110,13 +110,16 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             System.setProperty("prism.text", "t2k");
             System.setProperty("headless.geometry", "1920x1080-32");
         }
+        // The settings the console itself starts with (./fencelab), so the bench measures what users get.
+        ConsoleLauncher.configureRendering();
         CountDownLatch up = new CountDownLatch(1);
         Platform.startup(up::countDown);
         up.await();
         Platform.setImplicitExit(false);
-        out.printf(Locale.ROOT, "bench-console: JavaFX %s on %s (%s), %d cores, JDK %s, %s%n",
+        out.printf(Locale.ROOT, "bench-console: JavaFX %s on %s (%s, region caching %s), %d cores, JDK %s, %s%n",
                 System.getProperty("javafx.runtime.version"), headless ? "Monocle headless" : "a display",
-                System.getProperty("prism.order", "default pipeline"), Runtime.getRuntime().availableProcessors(),
+                System.getProperty("prism.order", "default pipeline"),
+                Boolean.getBoolean("prism.disableRegionCaching") ? "off" : "on", Runtime.getRuntime().availableProcessors(),
                 Runtime.version(), java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
                         .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
         out.flush();

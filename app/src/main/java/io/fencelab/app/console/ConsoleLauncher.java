@@ -53,6 +53,7 @@ public final class ConsoleLauncher {
      */
     public static void launch(DatabaseConfig config, String scenario, String workshop) {
         ConsoleApp.configure(config, scenario, workshop);
+        configureRendering();
         try {
             Application.launch(ConsoleApp.class);
         } catch (RuntimeException e) {
@@ -61,6 +62,24 @@ public final class ConsoleLauncher {
                 throw new NoWindowException("the console could not open a window (" + toolkitFailure.get() + ")", e);
             }
             throw e;
+        }
+    }
+
+    /**
+     * JavaFX rendering settings the console runs with, unless the user gave them (as {@code -D}
+     * options in {@code FENCELAB_JAVA_OPTS}); call before the toolkit starts.
+     *
+     * <p>Region background caching is off. With it, a region whose background has more than one fill
+     * (in Modena: split panes, scroll panes, tables, buttons) is drawn from a cached image cut into
+     * nine stretched slices. On the software pipeline (a machine without a usable GPU, and Monocle)
+     * stretching those slices over the panes behind the timeline and the table was the render thread's
+     * largest cost while a live run streamed (38 % of its samples), and the FX thread waits for the
+     * render thread at each pulse; drawn directly, the same backgrounds are a few filled rectangles.
+     * Both ways draw the same pixels.
+     */
+    public static void configureRendering() {
+        if (System.getProperty("prism.disableRegionCaching") == null) {
+            System.setProperty("prism.disableRegionCaching", "true");
         }
     }
 

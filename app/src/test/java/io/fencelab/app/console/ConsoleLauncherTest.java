@@ -136,4 +136,24 @@ class ConsoleLauncherTest {
                 .startsWith("fencelab: no display available for the console");
         assertThat(out.toString()).contains("A acquires the lease on \"report\": token 41");
     }
+
+    @Test
+    void regionCachingIsOffUnlessTheUserSaidOtherwise() {
+        String before = System.getProperty("prism.disableRegionCaching");
+        try {
+            System.clearProperty("prism.disableRegionCaching");
+            ConsoleLauncher.configureRendering();
+            assertThat(System.getProperty("prism.disableRegionCaching")).isEqualTo("true");
+
+            System.setProperty("prism.disableRegionCaching", "false");
+            ConsoleLauncher.configureRendering();
+            assertThat(System.getProperty("prism.disableRegionCaching")).isEqualTo("false");
+        } finally {
+            if (before == null) {
+                System.clearProperty("prism.disableRegionCaching");
+            } else {
+                System.setProperty("prism.disableRegionCaching", before);
+            }
+        }
+    }
 }
