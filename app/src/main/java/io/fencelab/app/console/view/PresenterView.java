@@ -203,7 +203,6 @@ public final class PresenterView extends BorderPane {
         private final PlayheadLayer playhead = new PlayheadLayer();
         private final RedrawPacing pacing = new RedrawPacing();
         private final ConsoleModel model;
-        private long drawnNow = Long.MIN_VALUE;
 
         PresenterTimeline(ConsoleModel model, FrameLoop loop) {
             this.model = model;
@@ -211,17 +210,7 @@ public final class PresenterView extends BorderPane {
             getChildren().addAll(canvas, playhead);
             setMinSize(200, 160);
             RunModel run = model.main();
-            for (Observable o : new Observable[] {run.phaseProperty(), run.focusedWitnessProperty(),
-                    model.window().startProperty(), model.window().spanProperty()}) {
-                o.addListener(x -> pacing.changed());
-            }
-            run.timelineProperty().addListener(x -> pacing.eventsChanged());
-            run.endMicrosProperty().addListener(x -> pacing.nowMoved());
-            run.nowMicrosProperty().addListener(x -> {
-                if (playheadStep() != drawnNow) {
-                    pacing.nowMoved();
-                }
-            });
+            pacing.follow(run, model.window(), this::playheadStep);
             loop.addDraw(now -> {
                 if (!isVisible() || getScene() == null || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
                     return;
@@ -273,7 +262,6 @@ public final class PresenterView extends BorderPane {
         /** The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is. */
         private void movePlayhead() {
             pacing.playheadMoved();
-            drawnNow = playheadStep();
             RunModel run = model.main();
             double scale = TimelineRenderer.PRESENTATION;
             playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));

@@ -1,5 +1,10 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.TimeWindow;
+import java.util.function.LongSupplier;
+import javafx.beans.Observable;
+
 /**
  * When a timeline's canvas repaints and when only its playhead layer moves, for the desk's
  * {@link TimelineView} and the presenter's timeline alike. The canvas repaints at the next frame
@@ -18,6 +23,36 @@ final class RedrawPacing {
     private boolean nowMoved = true;
     private boolean openSpans;
     private long lastRepaint = Long.MIN_VALUE / 2;
+    /** Where the playhead is, in the view's own steps (null until {@link #follow}). */
+    private LongSupplier playheadStep;
+    /** {@link #playheadStep} when the playhead layer last moved. */
+    private long drawnStep = Long.MIN_VALUE;
+
+    /**
+     * Listens to what a timeline of {@code run} in {@code window} shows: its phase, focused witness,
+     * the window and {@code alsoChanging} repaint it; a new timeline model is new events; the run's
+     * end, and the playhead once {@code playheadStep} (a step the eye sees) differs from where the
+     * layer was last drawn, move the playhead.
+     */
+    void follow(RunModel run, TimeWindow window, LongSupplier playheadStep, Observable... alsoChanging) {
+        this.playheadStep = playheadStep;
+        for (Observable o : new Observable[] {run.phaseProperty(), run.focusedWitnessProperty(),
+                window.startProperty(), window.spanProperty()}) {
+            o.addListener(x -> changed());
+        }
+        for (Observable o : alsoChanging) {
+            o.addListener(x -> changed());
+        }
+        run.timelineProperty().addListener(x -> eventsChanged());
+        run.endMicrosProperty().addListener(x -> nowMoved());
+        // The playhead moves every frame while a run plays, mostly by a fraction of a pixel (a live
+        // run at 1x crosses a minute in a thousand pixels): move the layer only when it visibly moves.
+        run.nowMicrosProperty().addListener(x -> {
+            if (playheadStep.getAsLong() != drawnStep) {
+                nowMoved();
+            }
+        });
+    }
 
     /** Something the canvas shows changed (the window, a choice of the user, its size). */
     void changed() {
@@ -54,5 +89,8 @@ final class RedrawPacing {
     /** The playhead layer was moved. */
     void playheadMoved() {
         nowMoved = false;
+        if (playheadStep != null) {
+            drawnStep = playheadStep.getAsLong();
+        }
     }
 }

@@ -12,7 +12,6 @@ import io.fencelab.report.Palette;
 import io.fencelab.report.Span;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
-import javafx.beans.Observable;
 import javafx.geometry.Insets;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
@@ -50,8 +49,6 @@ public final class TimelineView extends Region {
     private final RedrawPacing pacing = new RedrawPacing();
     /** The timeline the canvas shows (the model's may be newer while a stream waits to be drawn). */
     private Timeline drawn;
-    /** {@link #playheadPosition()} when last drawn. */
-    private long drawnPlayhead = Long.MIN_VALUE;
     private double scrollY;
     private double pressX;
     private double pressY;
@@ -75,19 +72,7 @@ public final class TimelineView extends Region {
         tooltip.setPadding(new Insets(6, 9, 6, 9));
         getChildren().addAll(canvas, playhead, tooltip);
         setMinSize(200, 120);
-        for (Observable o : new Observable[] {run.phaseProperty(), run.pinnedSeqProperty(),
-                run.focusedWitnessProperty(), window.startProperty(), window.spanProperty()}) {
-            o.addListener(x -> pacing.changed());
-        }
-        run.timelineProperty().addListener(x -> pacing.eventsChanged());
-        run.endMicrosProperty().addListener(x -> pacing.nowMoved());
-        // The playhead moves every frame while a run plays, mostly by a fraction of a pixel (a live
-        // run at 1x crosses a minute in a thousand pixels): redraw only when it has visibly moved.
-        run.nowMicrosProperty().addListener(x -> {
-            if (playheadPosition() != drawnPlayhead) {
-                pacing.nowMoved();
-            }
-        });
+        pacing.follow(run, window, this::playheadPosition, run.pinnedSeqProperty());
         loop.addDraw(this::redrawIfDirty);
         canvas.setOnMouseMoved(this::hover);
         canvas.setOnMouseExited(e -> tooltip.setVisible(false));
@@ -194,7 +179,6 @@ public final class TimelineView extends Region {
     /** Moves the playhead and the tint of what is still to come. */
     private void redrawNow() {
         pacing.playheadMoved();
-        drawnPlayhead = playheadPosition();
         playhead.show(drawn, canvas.getWidth(), canvas.getHeight(), window.start(), window.span(),
                 run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), scrollY);
     }
