@@ -43,10 +43,11 @@ final class Pgbench {
         List<String> command = new ArrayList<>(List.of(executable, "-n", "-M", "prepared",
                 "-c", Integer.toString(clients), "-j", Integer.toString(clients),
                 "-T", Long.toString(Math.max(1, duration.toSeconds())), "-f", script.toString(),
-                db.jdbcUrl().replaceFirst("^jdbc:", "")));
+                db.jdbcUrlWithoutSecret().replaceFirst("^jdbc:", "")));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        db.config().password().ifPresent(p -> pb.environment().put("PGPASSWORD", p));
-        db.config().user().ifPresent(u -> pb.environment().put("PGUSER", u));
+        // From the environment, not the command line: other accounts can read a process's arguments.
+        db.password().ifPresent(p -> pb.environment().put("PGPASSWORD", p));
+        db.user().ifPresent(u -> pb.environment().put("PGUSER", u));
         Process process;
         try {
             process = pb.start();

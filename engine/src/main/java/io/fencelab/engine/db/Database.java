@@ -2,11 +2,6 @@ package io.fencelab.engine.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.time.Duration;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -21,14 +16,14 @@ import org.slf4j.LoggerFactory;
 public final class Database implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Database.class);
-    private static final String EMBEDDED_USER = "postgres";
     private static final String EMBEDDED_DB = "postgres";
 
     private final DatabaseConfig config;
     private final int poolSize;
     /** How an external server is restarted for a fault; null if it cannot be (always null for embedded). */
     private final RestartCommand restartCommand;
-    private EmbeddedPostgres embedded;
+    /** The embedded server this process uses (shared with other Fencelab processes on the same directory). */
+    private EmbeddedServer embedded;
     private HikariDataSource pool;
     private Jdbi jdbi;
     private String serverVersion;
@@ -38,13 +33,14 @@ public final class Database implements AutoCloseable {
         this.poolSize = poolSize;
         this.restartCommand = config.isEmbedded() ? null : restartCommand;
         if (config.isEmbedded()) {
-            this.embedded = startEmbedded(config);
+            this.embedded = EmbeddedServer.open(config.dataDirectory(), config.port());
+            this.lastPort = embedded.port();
         }
         try {
             this.pool = new HikariDataSource(hikariConfig());
         } catch (RuntimeException e) {
             closeQuietly();
-            throw new DatabaseException("could not connect to " + describeLocation() + ": " + rootMessage(e), e);
+            throw new DatabaseException("could not connect to " + describeLocation() + ": " + scrub(rootMessage(e)), e);
         }
         try {
             migrate(pool);
@@ -97,14 +93,52 @@ public final class Database implements AutoCloseable {
         return serverVersion;
     }
 
-    /** A JDBC URL for this database with no password in it (for baselines such as pgbench or raw JDBC). */
+    /**
+     * A JDBC URL that connects to this database by itself: for the embedded server it carries the
+     * server's secret ({@code password=}), so never print it ({@link #describe()} is for showing).
+     * For tests and baselines that connect on their own, such as raw JDBC.
+     */
     public String jdbcUrl() {
+        return isEmbedded() ? embeddedUrl() + "&password=" + embedded.secret() : config.jdbcUrl().orElseThrow();
+    }
+
+    /**
+     * A JDBC URL for this database with no secret in it, to connect with {@link #user()} and
+     * {@link #password()} given apart (as pgbench takes them from its environment).
+     */
+    public String jdbcUrlWithoutSecret() {
         return isEmbedded() ? embeddedUrl() : config.jdbcUrl().orElseThrow();
+    }
+
+    /** The user name to connect as, if not in the URL. */
+    public java.util.Optional<String> user() {
+        return isEmbedded() ? java.util.Optional.of(EmbeddedServer.SUPERUSER) : config.user();
+    }
+
+    /** The password to connect with, if not in the URL (the embedded server's secret); never print it. */
+    public java.util.Optional<String> password() {
+        EmbeddedServer server = embedded;
+        return server != null ? java.util.Optional.of(server.secret()) : config.password();
     }
 
     /** The embedded server's port, or -1 for an external server. */
     public int embeddedPort() {
-        return embedded == null ? -1 : embedded.getPort();
+        return isEmbedded() ? lastPort : -1;
+    }
+
+    /**
+     * {@code message} with every credential this database knows removed: the password of the
+     * configuration and the embedded secret wherever they appear, and any URL's password.
+     */
+    public String scrub(String message) {
+        String clean = message;
+        for (String secret : new String[] {password().orElse(null),
+                config.jdbcUrl().flatMap(DatabaseConfig::passwordIn).orElse(null)}) {
+            if (secret != null && !secret.isEmpty()) {
+                clean = clean.replace(secret, "***");
+            }
+        }
+        return DatabaseConfig.redactAll(clean);
     }
 
     /** One line for status bars and reports: never contains a password. */
@@ -132,7 +166,7 @@ public final class Database implements AutoCloseable {
         try {
             return Session.open(pool.getConnection(), pool::evictConnection);
         } catch (java.sql.SQLException e) {
-            throw new DatabaseException("no connection to " + describeLocation() + ": " + rootMessage(e), e);
+            throw new DatabaseException("no connection to " + describeLocation() + ": " + scrub(rootMessage(e)), e);
         }
     }
 
@@ -177,6 +211,12 @@ public final class Database implements AutoCloseable {
      * The one wording for the command line and the console.
      */
     public java.util.Optional<String> restartRefusal() {
+        if (isEmbedded()) {
+            java.util.List<Long> others = embedded.otherUsers();
+            return others.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("a DATABASE_RESTART fault "
+                    + "would stop the embedded PostgreSQL in " + config.dataDirectory() + " under another Fencelab "
+                    + "using it (pid " + others.get(0) + "): give this run a database of its own with --data-dir DIR");
+        }
         return canRestart() ? java.util.Optional.empty() : java.util.Optional.of("a DATABASE_RESTART fault needs a "
                 + "database Fencelab can restart, and the external PostgreSQL at " + describeLocation()
                 + " is not one: give a restart command (--db-restart-command PROGRAM ARGS), or use the embedded database");
@@ -214,24 +254,15 @@ public final class Database implements AutoCloseable {
     /** Stops the embedded server (a fault for chaos runs); connections fail until {@link #startEmbedded()}. */
     public synchronized void stopEmbedded() {
         requireEmbedded();
-        if (embedded == null) {
-            return;
-        }
-        try {
-            embedded.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        lastPort = embedded.port();
+        embedded.stop();
         pool.getHikariPoolMXBean().softEvictConnections();
-        embedded = null;
     }
 
     /** Starts the embedded server again on the same port and data directory. */
     public synchronized void startEmbedded() {
         requireEmbedded();
-        if (embedded == null) {
-            embedded = startEmbedded(config.withPort(lastPort));
-        }
+        embedded.start();
     }
 
     /** Stops and starts the embedded PostgreSQL; data, and so every token counter, survives. */
@@ -248,28 +279,8 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private EmbeddedPostgres startEmbedded(DatabaseConfig cfg) {
-        try {
-            Files.createDirectories(cfg.dataDirectory());
-            EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                    .setDataDirectory(cfg.dataDirectory())
-                    .setCleanDataDirectory(false)
-                    .setPort(cfg.port())
-                    .setPGStartupWait(Duration.ofSeconds(60))
-                    .setServerConfig("max_connections", "300")
-                    // zonky starts postgres with fsync off; the data directory is the user's history.
-                    .setServerConfig("fsync", "on")
-                    .start();
-            lastPort = pg.getPort();
-            return pg;
-        } catch (IOException | RuntimeException e) {
-            throw new DatabaseException("could not start embedded PostgreSQL in " + cfg.dataDirectory()
-                    + ": " + e.getMessage(), e);
-        }
-    }
-
     private String embeddedUrl() {
-        return "jdbc:postgresql://localhost:" + lastPort + "/" + EMBEDDED_DB + "?user=" + EMBEDDED_USER;
+        return "jdbc:postgresql://127.0.0.1:" + lastPort + "/" + EMBEDDED_DB + "?user=" + EmbeddedServer.SUPERUSER;
     }
 
     private HikariConfig hikariConfig() {
@@ -281,6 +292,7 @@ public final class Database implements AutoCloseable {
         hc.setInitializationFailTimeout(1); // one attempt: a wrong URL should fail fast and say so
         if (isEmbedded()) {
             hc.setJdbcUrl(embeddedUrl());
+            hc.setPassword(embedded.secret());
         } else {
             hc.setJdbcUrl(config.jdbcUrl().orElseThrow());
             config.user().ifPresent(hc::setUsername);
@@ -300,7 +312,7 @@ public final class Database implements AutoCloseable {
                     .migrate();
         } catch (FlywayException e) {
             throw new DatabaseException("could not prepare the Fencelab schema in " + describeLocation()
-                    + ": " + e.getMessage(), e);
+                    + ": " + scrub(e.getMessage()), e);
         }
     }
 
@@ -326,11 +338,7 @@ public final class Database implements AutoCloseable {
             pool.close();
         }
         if (embedded != null) {
-            try {
-                embedded.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            embedded.close();
             embedded = null;
         }
     }

@@ -77,10 +77,36 @@ public record DatabaseConfig(
         return new DatabaseConfig(jdbcUrl, user, password, dataDirectory, newPort);
     }
 
-    /** The URL with any password parameter removed: safe to show and log. */
+    private static final java.util.regex.Pattern PASSWORD_PARAMETER =
+            java.util.regex.Pattern.compile("(?i)(password=)([^&;\\s]*)");
+    private static final java.util.regex.Pattern USER_INFO =
+            java.util.regex.Pattern.compile("(//[^/@:\\s]*:)([^@/\\s]*)@");
+
+    /** The URL with any password (a {@code password=} parameter or {@code //user:password@}) masked: safe to show and log. */
     public static String redact(String jdbcUrl) {
-        return jdbcUrl.replaceAll("(?i)(password=)[^&;]*", "$1***")
-                .replaceAll("(//[^/@:]+:)[^@/]*@", "$1***@");
+        return redactAll(jdbcUrl);
+    }
+
+    /**
+     * Any text (an error message, a reason) with the passwords of every URL in it masked, in both
+     * forms; the one masking rule for URLs, used wherever one may be printed.
+     */
+    public static String redactAll(String text) {
+        if (text == null) {
+            return null;
+        }
+        String masked = PASSWORD_PARAMETER.matcher(text).replaceAll("$1***");
+        return USER_INFO.matcher(masked).replaceAll("$1***@");
+    }
+
+    /** The password a JDBC URL carries, in either form, if any (to scrub it from messages that quote it differently). */
+    public static Optional<String> passwordIn(String jdbcUrl) {
+        var parameter = PASSWORD_PARAMETER.matcher(jdbcUrl);
+        if (parameter.find() && !parameter.group(2).isEmpty()) {
+            return Optional.of(parameter.group(2));
+        }
+        var userInfo = USER_INFO.matcher(jdbcUrl);
+        return userInfo.find() && !userInfo.group(2).isEmpty() ? Optional.of(userInfo.group(2)) : Optional.empty();
     }
 
     @Override
