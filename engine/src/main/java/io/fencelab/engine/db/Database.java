@@ -149,7 +149,7 @@ public final class Database implements AutoCloseable {
     private String describeLocation() {
         return isEmbedded()
                 ? "embedded on port " + lastPort
-                : DatabaseConfig.redact(config.jdbcUrl().orElseThrow());
+                : DatabaseConfig.shown(config.jdbcUrl().orElseThrow());
     }
 
     /** Creates a run: an isolated namespace for leases, tokens and resources. */

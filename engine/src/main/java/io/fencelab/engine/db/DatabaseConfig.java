@@ -82,9 +82,17 @@ public record DatabaseConfig(
     private static final java.util.regex.Pattern USER_INFO =
             java.util.regex.Pattern.compile("(//[^/@:\\s]*:)([^@/\\s]*)@");
 
-    /** The URL with any password (a {@code password=} parameter or {@code //user:password@}) masked: safe to show and log. */
+    /** The URL with its password masked ({@code password=***}, {@code //user:***@}): safe to log. */
     public static String redact(String jdbcUrl) {
         return redactAll(jdbcUrl);
+    }
+
+    /**
+     * The URL as a person is shown it, in messages and status lines: a {@code password=} parameter
+     * left out altogether (a masked one still draws the eye to it), the rest as {@link #redact}.
+     */
+    public static String shown(String jdbcUrl) {
+        return redactAll(jdbcUrl.replaceAll("(?i)(?<=[?&;])password=[^&;\\s]*[&;]?", "").replaceAll("[?&;]$", ""));
     }
 
     /**
@@ -111,6 +119,6 @@ public record DatabaseConfig(
 
     @Override
     public String toString() {
-        return isEmbedded() ? "embedded PostgreSQL in " + dataDirectory : redact(jdbcUrl.orElseThrow());
+        return isEmbedded() ? "embedded PostgreSQL in " + dataDirectory : shown(jdbcUrl.orElseThrow());
     }
 }
