@@ -97,10 +97,10 @@ public final class OnlineChecker {
         witnesses.addAll(issued.presented(write, id));
     }
 
-    /** A refused write: its token judged, and the request answered. */
-    private void answered(Event refused, ResourceId id) {
-        presented(refused, id);
-        chain.answered(id, refused.holder(), refused.tokenOrNull());
+    /** A write's outcome: its token judged, and the request it answers no longer open. */
+    private void answered(Event outcome, ResourceId id) {
+        presented(outcome, id);
+        chain.answered(id, outcome.holder(), outcome.tokenOrNull());
     }
 
     private void judge(Event event) {
@@ -118,8 +118,7 @@ public final class OnlineChecker {
             case Event.PauseEnded end -> history.pauseEnded(end);
             case Event.WriteAccepted write -> {
                 ResourceId id = ResourceWrites.idOf(write);
-                presented(write, id);
-                chain.answered(id, write.holder(), write.token());
+                answered(write, id);
                 long grant = grantSeqs.getOrDefault(grantKey(write.holder(), write.scope(), write.token()),
                         ResourceWrites.UNKNOWN_GRANT);
                 long replacedGrant = write.replacedToken() == null ? ResourceWrites.UNKNOWN_GRANT
