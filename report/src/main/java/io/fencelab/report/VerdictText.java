@@ -100,6 +100,7 @@ public final class VerdictText {
         }
         out.addAll(overwrote);
         more(out, overwroteCount, "stale write was", "stale writes were", "accepted over newer ones");
+        out.addAll(contradictions(verdict));
         out.addAll(gaps(timeline));
         out.add("Unsafe: " + violations(verdict) + ".");
         out.addAll(rejected);
@@ -134,6 +135,19 @@ public final class VerdictText {
             sentence += " That is the longest of %d such gaps.".formatted(count);
         }
         return List.of(sentence);
+    }
+
+    /** Witnesses that the log itself cannot be true: told as such, since no write sentence covers them. */
+    private static List<String> contradictions(Verdict verdict) {
+        List<Witness> found = verdict.witnesses().stream().filter(w -> switch (w.invariant()) {
+            case UNISSUED_TOKEN, CONTRADICTORY_REPLACED_TOKEN -> true;
+            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, STALE_OVERWRITE, FINAL_STATE_MISMATCH -> false;
+        }).toList();
+        List<String> out = new ArrayList<>();
+        found.stream().limit(EXAMPLES).forEach(w -> out.add("The log contradicts itself (" + name(w.invariant())
+                + "): " + w.summary() + "."));
+        more(out, found.size(), "contradiction is", "contradictions are", "in the witnesses");
+        return out;
     }
 
     private static void more(List<String> out, int count, String one, String many, String how) {

@@ -38,7 +38,8 @@ public final class CheckCommand implements Callable<Integer> {
     Path events;
 
     @Option(names = "--judgement", paramLabel = "FILE",
-            description = "Also write the judgement (verdict, witnesses, every write's class) as JSON to FILE.")
+            description = "Also write the judgement (verdict, witnesses, every write's class) as JSON to FILE "
+                    + "(not the log itself).")
     Path judgementFile;
 
     @Spec
@@ -50,6 +51,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (!Files.isRegularFile(events)) {
             throw new IllegalArgumentException("no such file: " + events);
         }
+        refuseToOverwriteTheLog();
         EventLogReader.Contents contents = EventLogReader.readLog(events);
         contents.tornTail().ifPresent(torn -> spec.commandLine().getErr().println("fencelab: warning: " + torn.warning()));
         List<Event> log = contents.events();
@@ -79,6 +81,17 @@ public final class CheckCommand implements Callable<Integer> {
             return !same ? ExitCodes.UNEXPECTED_VERDICT : exitIfAgreed(judgement);
         }
         return !verdict.isSafe() ? ExitCodes.UNEXPECTED_VERDICT : exitIfAgreed(judgement);
+    }
+
+    /**
+     * The judgement is kept beside the history, never written over it: the same file reached through
+     * another name (a link, a relative path) counts as the same, so real files are compared.
+     */
+    private void refuseToOverwriteTheLog() throws IOException {
+        if (judgementFile != null && Files.exists(judgementFile) && Files.isSameFile(events, judgementFile)) {
+            throw new IllegalArgumentException("--judgement " + judgementFile + ": is the event log being checked ("
+                    + events + "); name another file for the judgement, such as judgement.json beside the log");
+        }
     }
 
     /** A cut log's SAFE is only "safe so far": its own code, so scripts cannot take it for a whole run's. */

@@ -14,5 +14,17 @@ public enum Invariant {
     /** A resource accepted a write with a token older than one it had already accepted. */
     STALE_OVERWRITE,
     /** A resource's final state is not the last write accepted under its highest token. */
-    FINAL_STATE_MISMATCH
+    FINAL_STATE_MISMATCH,
+    /**
+     * A write presented a token that no grant in its scope had issued before it
+     * ({@code LeaseAcquired.fencingToken}, which is what every token scheme presents, reused or not):
+     * a forged or corrupted token, or a log edited after the run.
+     */
+    UNISSUED_TOKEN,
+    /**
+     * An accepted write's {@code replacedToken} contradicts the log: the resource had already accepted
+     * a newer write, and nothing in the log's chain of replaced tokens puts this write before that one
+     * or the replaced token after it. Judged when the log is whole ({@code RunEnded}).
+     */
+    CONTRADICTORY_REPLACED_TOKEN
 }

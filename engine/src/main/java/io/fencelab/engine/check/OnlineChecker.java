@@ -19,6 +19,8 @@ public final class OnlineChecker {
     private final GrantOrder grants = new GrantOrder();
     private final LeaseHistory history = new LeaseHistory();
     private final ResourceWrites writes = new ResourceWrites();
+    private final IssuedTokens issued = new IssuedTokens();
+    private final ReplacedTokenChain chain = new ReplacedTokenChain();
     private final List<Witness> witnesses = new ArrayList<>();
     private final WriteClasses.Ledger writeClasses = new WriteClasses.Ledger();
     /** holder, scope and presented token of each grant, to the grant's seq: the write's generation. */
@@ -90,6 +92,17 @@ public final class OnlineChecker {
         return holder + "\u0000" + scope + "\u0000" + token;
     }
 
+    /** A write's presented token, judged against the grants so far. */
+    private void presented(Event write, ResourceId id) {
+        witnesses.addAll(issued.presented(write, id));
+    }
+
+    /** A write's outcome: its token judged, and the request it answers no longer open. */
+    private void answered(Event outcome, ResourceId id) {
+        presented(outcome, id);
+        chain.answered(id, outcome.holder(), outcome.tokenOrNull());
+    }
+
     private void judge(Event event) {
         switch (event) {
             case Event.LeaseAcquired grant -> {
@@ -97,17 +110,22 @@ public final class OnlineChecker {
                 history.granted(grant);
                 grantSeqs.put(grantKey(grant.holder(), grant.scope(), grant.fencingToken()), grant.seq());
                 tokenGrants.put(tokenKey(grant.scope(), grant.fencingToken()), grant.seq());
+                witnesses.addAll(issued.granted(grant));
             }
             case Event.LeaseRenewed renewal -> history.renewed(renewal);
             case Event.LeaseExpired expiry -> history.expired(expiry);
             case Event.PauseStarted start -> history.pauseStarted(start);
             case Event.PauseEnded end -> history.pauseEnded(end);
             case Event.WriteAccepted write -> {
+                ResourceId id = ResourceWrites.idOf(write);
+                answered(write, id);
                 long grant = grantSeqs.getOrDefault(grantKey(write.holder(), write.scope(), write.token()),
                         ResourceWrites.UNKNOWN_GRANT);
                 long replacedGrant = write.replacedToken() == null ? ResourceWrites.UNKNOWN_GRANT
                         : tokenGrants.getOrDefault(tokenKey(write.scope(), write.replacedToken()),
                                 ResourceWrites.UNKNOWN_GRANT);
+                chain.accepted(id, write, write.replacedToken() == null ? null
+                        : writes.newestNewerThan(id, write.replacedToken(), replacedGrant));
                 ResourceWrites.Found found = writes.accept(write, grant, replacedGrant);
                 writeClasses.add(found.staleOverwrite()
                         ? new WriteJudgement(write.seq(), WriteClass.STALE_OVERWRITE, found.overwrittenToken(),
@@ -118,14 +136,26 @@ public final class OnlineChecker {
                 }
             }
             // A rejected write is the fence working: classified, never a violation.
-            case Event.WriteRejectedStale rejected -> writeClasses.add(
-                    new WriteJudgement(rejected.seq(), WriteClass.REJECTED_STALE, rejected.highest(), 0));
-            case Event.WriteMissing missing -> writeClasses.add(
-                    new WriteJudgement(missing.seq(), WriteClass.MISSING, null, 0));
-            case Event.WriteOutOfOrder refused -> writeClasses.add(
-                    new WriteJudgement(refused.seq(), WriteClass.OUT_OF_ORDER, null, 0));
+            case Event.WriteRejectedStale rejected -> {
+                answered(rejected, new ResourceId(rejected.target(), rejected.scope(), rejected.key()));
+                writeClasses.add(new WriteJudgement(rejected.seq(), WriteClass.REJECTED_STALE, rejected.highest(), 0));
+            }
+            case Event.WriteMissing missing -> {
+                answered(missing, new ResourceId(missing.target(), missing.scope(), missing.key()));
+                writeClasses.add(new WriteJudgement(missing.seq(), WriteClass.MISSING, null, 0));
+            }
+            case Event.WriteOutOfOrder refused -> {
+                answered(refused, new ResourceId(refused.target(), refused.scope(), refused.key()));
+                writeClasses.add(new WriteJudgement(refused.seq(), WriteClass.OUT_OF_ORDER, null, 0));
+            }
+            case Event.WriteAttempted attempt -> {
+                ResourceId id = new ResourceId(attempt.target(), attempt.scope(), attempt.key());
+                presented(attempt, id);
+                chain.sent(id, attempt.holder(), attempt.token());
+            }
+            // The log is whole: what the chain of replaced tokens never bore out is a contradiction.
+            case Event.RunEnded ignored -> witnesses.addAll(chain.contradictions());
             // The other events tell no safety fact on their own.
-            case Event.WriteAttempted ignored -> { }
             case Event.LeaseBusy ignored -> { }
             case Event.LeaseExhausted ignored -> { }
             case Event.LeaseRenewalFailed ignored -> { }
@@ -137,7 +167,6 @@ public final class OnlineChecker {
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }
             case Event.RunStarted ignored -> { }
-            case Event.RunEnded ignored -> { }
         }
     }
 }

@@ -133,6 +133,15 @@ final class ResourceWrites {
         return new Found(overwrite, overwrittenToken, overwritten, found);
     }
 
+    /**
+     * The newest write {@code id} has accepted so far, if it is newer than {@code token} (granted at
+     * {@code grantSeq}); null otherwise. Asked before the next write is accepted.
+     */
+    WriteAccepted newestNewerThan(ResourceId id, long token, long grantSeq) {
+        Summary s = byResource.get(id);
+        return s != null && older(token, grantSeq, s.highestToken(), s.highestGrant()) ? s.lastUnderHighest() : null;
+    }
+
     private static boolean older(long token, long grantSeq, long thanToken, long thanGrantSeq) {
         return grantSeq != UNKNOWN_GRANT && thanGrantSeq != UNKNOWN_GRANT ? grantSeq < thanGrantSeq : token < thanToken;
     }

@@ -13,6 +13,8 @@ import java.util.List;
  * started ({@code atMicros}); most also name a holder, scope, token and target. Tokens are written
  * to JSON as decimal strings so no reader can round them.
  *
+ * <p>Every component is required in a log line except those marked {@link MayBeAbsent}.
+ *
  * <p>Payloads never appear: a write is identified by holder, token, target and key, and its value by
  * a short digest.
  */
@@ -151,7 +153,8 @@ public sealed interface Event {
     record PauseEnded(long seq, long atMicros, String holder) implements Event {}
 
     /** A fault began; {@code appliesTo} is a holder name, {@code all} or {@code database}. */
-    record FaultInjected(long seq, long atMicros, String fault, String appliesTo, long durationMicros, String detail)
+    record FaultInjected(long seq, long atMicros, String fault, String appliesTo, long durationMicros,
+                         @MayBeAbsent String detail)
             implements Event {}
 
     record FaultHealed(long seq, long atMicros, String fault, String appliesTo) implements Event {}
@@ -160,7 +163,7 @@ public sealed interface Event {
 
     record WriteAttempted(long seq, long atMicros, String holder, String scope,
                           @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
-                          Long opSeq) implements Event {
+                          @MayBeAbsent Long opSeq) implements Event {
         @Override
         public Long tokenOrNull() {
             return token;
@@ -176,7 +179,8 @@ public sealed interface Event {
      */
     record WriteAccepted(long seq, long atMicros, String holder, String scope,
                          @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
-                         String valueDigest, @JsonFormat(shape = JsonFormat.Shape.STRING) Long replacedToken)
+                         String valueDigest,
+                         @MayBeAbsent @JsonFormat(shape = JsonFormat.Shape.STRING) Long replacedToken)
             implements Event {
 
         /** An accepted write with nothing known about what it replaced (hand-made logs, older logs). */
@@ -244,10 +248,12 @@ public sealed interface Event {
      * A live run's setting was changed while it ran; it applies from {@code atMicros} on. {@code from}
      * is null when something was added (a fault), {@code to} when something was removed.
      */
-    record SettingChanged(long seq, long atMicros, String setting, String from, String to) implements Event {}
+    record SettingChanged(long seq, long atMicros, String setting, @MayBeAbsent String from,
+                          @MayBeAbsent String to) implements Event {}
 
     // ---- trouble -----------------------------------------------------------------------------
 
     /** An operation failed for a reason other than the protocol (connection killed, database down). */
-    record OperationFailed(long seq, long atMicros, String holder, String operation, String reason) implements Event {}
+    record OperationFailed(long seq, long atMicros, String holder, String operation,
+                           @MayBeAbsent String reason) implements Event {}
 }

@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * Turns one line of an event log into an {@link Event}, or says in plain words what is wrong with
- * it. Stricter than Jackson alone: a missing number is an error rather than a silent 0, a number
- * is not accepted where text belongs, and an unknown field is named together with the allowed ones.
+ * it. Stricter than Jackson alone: a missing field is an error rather than a silent 0 or null
+ * (unless its component is {@link MayBeAbsent}), a number is not accepted where text belongs, and
+ * an unknown field is named together with the allowed ones.
  */
 final class EventLineDecoder {
 
@@ -103,11 +104,11 @@ final class EventLineDecoder {
             JsonNode value = node.get(c.getName());
             boolean absent = value == null || value.isNull();
             if (absent) {
-                if (c.getType().isPrimitive()) {
-                    throw new BadLine(typeName + " needs field \"" + c.getName() + "\" (" + expected(c.getGenericType())
-                            + ")" + (value == null ? "" : ", found null"));
+                if (c.isAnnotationPresent(MayBeAbsent.class)) {
+                    continue; // left out of the line when null
                 }
-                continue; // a null reference is simply left out of the line
+                throw new BadLine(typeName + " needs field \"" + c.getName() + "\" (" + expected(c.getGenericType())
+                        + ")" + (value == null ? "" : ", found null"));
             }
             if (!fits(value, c.getGenericType())) {
                 throw new BadLine(typeName + " field \"" + c.getName() + "\" must be " + expected(c.getGenericType())

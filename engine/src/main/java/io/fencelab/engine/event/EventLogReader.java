@@ -31,6 +31,10 @@ import java.util.stream.StreamSupport;
  * a crash). It is dropped, not fatal: the log ends at the last whole line, and {@link #tornTail()}
  * says which line was dropped. A last line without {@code '\n'} that is a valid event is kept.
  *
+ * <p>Every field an event type needs must be there (see {@link MayBeAbsent}). A run's log read whole
+ * with {@link #readLog} must also make one run: RunStarted first and only once, seqs ascending,
+ * nothing after RunEnded.
+ *
  * <p>Use {@link #read} for a whole log in memory, or {@link #open} and {@link #next()} /
  * {@link #stream()} to go through a large one event at a time.
  */
@@ -50,31 +54,52 @@ public final class EventLogReader implements Closeable {
     private long lineNumber;
     private boolean lineTerminated;
     private TornLine tornTail;
+    /** Where the run's RunStarted and RunEnded were read (0: not yet), and the last seq read. */
+    private long runStartedLine;
+    private long runEndedLine;
+    private long lastSeq;
 
-    private EventLogReader(Path file, InputStream in) {
+    /** Whether the events must make one run (see {@link #readLog}); {@link #open} reads any events. */
+    private final boolean oneRun;
+
+    private EventLogReader(Path file, InputStream in, boolean oneRun) {
         this.file = file;
         this.in = in;
+        this.oneRun = oneRun;
     }
 
     /** Opens {@code file} for reading event by event. Close the reader when done. */
     public static EventLogReader open(Path file) throws IOException {
-        return new EventLogReader(file, Files.newInputStream(file));
+        return new EventLogReader(file, Files.newInputStream(file), false);
     }
 
-    /** Reads every event of {@code file}, in file order (a torn tail dropped silently: see {@link #readLog}). */
+    /**
+     * Reads every event of {@code file}, in file order (a torn tail dropped silently), whatever run
+     * they make: for a log Fencelab has just written. A log to judge is read with {@link #readLog}.
+     */
     public static List<Event> read(Path file) throws IOException {
-        return readLog(file).events();
+        try (EventLogReader reader = open(file)) {
+            return reader.rest();
+        }
     }
 
-    /** Reads every event of {@code file}, in file order, and says whether a torn last line was dropped. */
+    /**
+     * Reads a run's whole log, in file order, and says whether a torn last line was dropped. The
+     * events must make one run: RunStarted first and only once, seqs ascending, nothing after
+     * RunEnded; a line out of place is an {@link EventLogFormatException} naming it.
+     */
     public static Contents readLog(Path file) throws IOException {
-        try (EventLogReader reader = open(file)) {
-            List<Event> events = new ArrayList<>();
-            for (Event e; (e = reader.next()) != null; ) {
-                events.add(e);
-            }
-            return new Contents(file, events, Optional.ofNullable(reader.tornTail));
+        try (EventLogReader reader = new EventLogReader(file, Files.newInputStream(file), true)) {
+            return new Contents(file, reader.rest(), Optional.ofNullable(reader.tornTail));
         }
+    }
+
+    private List<Event> rest() throws IOException {
+        List<Event> events = new ArrayList<>();
+        for (Event e; (e = next()) != null; ) {
+            events.add(e);
+        }
+        return events;
     }
 
     /** A whole log read: its events and the torn last line dropped, if any. */
@@ -124,10 +149,43 @@ public final class EventLogReader implements Closeable {
                 return badLine(bad.getMessage());
             }
             if (event != null) {
+                if (oneRun) {
+                    checkPlace(event);
+                }
                 return event;
             }
             // An older log's Violation line: a conclusion, not an event; the log is judged afresh.
         }
+    }
+
+    /**
+     * One log holds one run, in seq order: RunStarted first and once, nothing after RunEnded. A line
+     * out of place is an error even when it is the last (a recorder that died cuts lines, it does not
+     * move or repeat them).
+     */
+    private void checkPlace(Event event) {
+        String type = event.getClass().getSimpleName();
+        if (runStartedLine == 0 && !(event instanceof Event.RunStarted)) {
+            throw new EventLogFormatException(file, lineNumber, type + " before RunStarted; a log begins with RunStarted");
+        }
+        if (runStartedLine != 0 && event instanceof Event.RunStarted) {
+            throw new EventLogFormatException(file, lineNumber, "a second RunStarted (the first is on line "
+                    + runStartedLine + "); a log holds one run");
+        }
+        if (runEndedLine != 0) {
+            throw new EventLogFormatException(file, lineNumber, type + " after RunEnded (line " + runEndedLine
+                    + "); RunEnded is the last event of a log");
+        }
+        if (runStartedLine != 0 && event.seq() <= lastSeq) {
+            throw new EventLogFormatException(file, lineNumber, "seq " + event.seq() + " is not after the previous "
+                    + "event's seq " + lastSeq + "; events are logged in seq order");
+        }
+        if (event instanceof Event.RunStarted) {
+            runStartedLine = lineNumber;
+        } else if (event instanceof Event.RunEnded) {
+            runEndedLine = lineNumber;
+        }
+        lastSeq = event.seq();
     }
 
     /** A bad line is an error, unless it is the last and lacks its '\n': then it is a torn tail, dropped. */

@@ -24,7 +24,8 @@ import java.util.Objects;
  * and logged, stale by the audit and {@link WriteClass#STALE_OVERWRITE} by the checker.
  *
  * <p>What the audit cannot confirm, it does not pretend to: it has no lease history, so
- * {@link Invariant#NON_MONOTONIC_GRANT} and {@link Invariant#NON_MONOTONIC_COUNTER} witnesses are
+ * {@link Invariant#NON_MONOTONIC_GRANT}, {@link Invariant#NON_MONOTONIC_COUNTER},
+ * {@link Invariant#UNISSUED_TOKEN} and {@link Invariant#CONTRADICTORY_REPLACED_TOKEN} witnesses are
  * outside it; it has no values, so a final state that differs from the expected write only in its
  * value (same token) is outside it; refused writes (stale, out of order, missing) change nothing, so
  * it never sees them; and on a resource whose tokens it cannot place in grant order it judges
@@ -161,8 +162,9 @@ public record Comparison(Verdict.Kind verdict, boolean checkerUnsafe, boolean au
     private static Confirmation confirm(Witness w, Judgement judgement, Map<Long, WriteAccepted> accepted,
                                         AuditJudge.Judged audit, Map<Group, Counts> groups) {
         return switch (w.invariant()) {
-            // The audit records writes, not grants.
-            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER -> Confirmation.OUTSIDE;
+            // The audit records writes, not grants, and neither the tokens presented nor the log's own consistency.
+            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, UNISSUED_TOKEN, CONTRADICTORY_REPLACED_TOKEN ->
+                    Confirmation.OUTSIDE;
             case STALE_OVERWRITE -> {
                 WriteAccepted stale = w.eventSeqs().stream().map(accepted::get).filter(Objects::nonNull)
                         .filter(a -> judgement.classOf(a.seq()) == WriteClass.STALE_OVERWRITE)

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class EventLogReaderTest {
 
@@ -236,6 +238,126 @@ class EventLogReaderTest {
             log.append(List.of(big, big));
         }
         assertThat(EventLogReader.read(file)).containsExactly(big, big);
+    }
+
+    private static final String WRITE_ACCEPTED = "{\"type\":\"WriteAccepted\",\"seq\":2,\"atMicros\":5,"
+            + "\"holder\":\"A\",\"scope\":\"report\",\"token\":\"41\",\"target\":\"ROW\",\"key\":\"report-1\","
+            + "\"valueDigest\":\"sha256:5d41\"}";
+    private static final String WRITE_REJECTED = "{\"type\":\"WriteRejectedStale\",\"seq\":2,\"atMicros\":5,"
+            + "\"holder\":\"A\",\"scope\":\"report\",\"token\":\"41\",\"target\":\"ROW\",\"key\":\"report-1\","
+            + "\"highest\":\"42\"}";
+    private static final String RUN_ENDED = "{\"type\":\"RunEnded\",\"seq\":3,\"atMicros\":9,\"reason\":\"completed\"}";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"key", "scope", "target"})
+    void aWriteAcceptedWithoutAFieldItNeedsIsOneLocatedError(String field) throws IOException {
+        Path file = log(GOOD_1, without(WRITE_ACCEPTED, field), RUN_ENDED);
+
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .as("a missing %s is bad input named by file and line, not a crash later in the checker", field)
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessageStartingWith(file + ", line 2: WriteAccepted needs field \"" + field + "\" (")
+                .hasMessageNotContaining("\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"key", "scope", "target"})
+    void aWriteRejectedStaleWithoutAFieldItNeedsIsRefusedToo(String field) throws IOException {
+        Path file = log(GOOD_1, without(WRITE_REJECTED, field), RUN_ENDED);
+
+        assertThatThrownBy(() -> EventLogReader.read(file))
+                .as("a refused write without its %s no longer passes silently", field)
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessageStartingWith(file + ", line 2: WriteRejectedStale needs field \"" + field + "\" (");
+    }
+
+    @Test
+    void everyFieldOfEveryEventTypeIsRequiredUnlessMarkedAsMayBeAbsent() throws IOException {
+        List<String> unnoticed = new java.util.ArrayList<>();
+        for (Event sample : EventSamples.oneOfEach().values()) {
+            for (var component : sample.getClass().getRecordComponents()) {
+                if (component.isAnnotationPresent(MayBeAbsent.class)) {
+                    continue;
+                }
+                String line = without(EventJson.writer().writeValueAsString(sample), component.getName());
+                Path file = sample instanceof Event.RunStarted ? log(line)
+                        : log(EventJson.writer().writeValueAsString(EventSamples.story().getFirst()), line);
+                String expected = "line " + (sample instanceof Event.RunStarted ? 1 : 2) + ": "
+                        + sample.getClass().getSimpleName() + " needs field \"" + component.getName() + "\"";
+                try {
+                    EventLogReader.read(file);
+                    unnoticed.add(sample.getClass().getSimpleName() + "." + component.getName() + ": read without it");
+                } catch (EventLogFormatException e) {
+                    if (!e.getMessage().contains(expected)) {
+                        unnoticed.add(sample.getClass().getSimpleName() + "." + component.getName() + ": " + e.getMessage());
+                    }
+                }
+            }
+        }
+        assertThat(unnoticed).as("every required field, missing, is named as missing on its line").isEmpty();
+    }
+
+    @Test
+    void aFieldMarkedAsMayBeAbsentCanBeLeftOut() throws IOException {
+        Path file = log(GOOD_1, WRITE_ACCEPTED, RUN_ENDED);
+
+        assertThat(EventLogReader.read(file)).as("replacedToken is absent from logs written before it existed")
+                .element(1).isEqualTo(new Event.WriteAccepted(2, 5, "A", "report", 41,
+                        io.fencelab.engine.fence.TargetKind.ROW, "report-1", "sha256:5d41"));
+    }
+
+    @Test
+    void aSecondRunStartedIsMalformed() throws IOException {
+        Path file = log(GOOD_1, GOOD_2, GOOD_1.replace("\"seq\":1", "\"seq\":3"));
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file)).as("one log holds one run")
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessage(file + ", line 3: a second RunStarted (the first is on line 1); a log holds one run");
+    }
+
+    @Test
+    void anEventBeforeRunStartedIsMalformed() throws IOException {
+        Path file = log(GOOD_2, GOOD_1.replace("\"seq\":1", "\"seq\":3"));
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file))
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessage(file + ", line 1: BeliefStarted before RunStarted; a log begins with RunStarted");
+    }
+
+    @Test
+    void anEventAfterRunEndedIsMalformed() throws IOException {
+        Path file = log(GOOD_1, RUN_ENDED.replace("\"seq\":3", "\"seq\":2"), GOOD_2.replace("\"seq\":2", "\"seq\":3"));
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file))
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessage(file + ", line 3: BeliefStarted after RunEnded (line 2); RunEnded is the last event of a log");
+    }
+
+    @Test
+    void eventsOutOfSeqOrderAreMalformed() throws IOException {
+        Path file = log(GOOD_1, GOOD_2.replace("\"seq\":2", "\"seq\":3"), GOOD_2);
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file)).as("two lines swapped")
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessage(file + ", line 3: seq 2 is not after the previous event's seq 3; events are logged in "
+                        + "seq order");
+    }
+
+    @Test
+    void aLastLineOutOfPlaceIsAnErrorNotATornTail() throws IOException {
+        Path file = dir.resolve("doubled-start.jsonl");
+        Files.writeString(file, GOOD_1 + "\n" + GOOD_1.replace("\"seq\":1", "\"seq\":2"), StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> EventLogReader.readLog(file)).as("a whole event cannot have been cut off mid-write")
+                .isInstanceOf(EventLogFormatException.class)
+                .hasMessageContaining("line 2: a second RunStarted");
+    }
+
+    /** {@code line} without its field {@code name}. */
+    private static String without(String line, String name) throws IOException {
+        var node = (com.fasterxml.jackson.databind.node.ObjectNode) EventJson.mapper().readTree(line);
+        node.remove(name);
+        return EventJson.mapper().writeValueAsString(node);
     }
 
     private Path log(String... lines) throws IOException {
