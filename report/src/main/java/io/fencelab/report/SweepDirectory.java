@@ -1,6 +1,7 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Point;
@@ -88,7 +89,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
             throw new IllegalArgumentException(dir + " holds a sweep.csv without its plan.json; give another --out "
                     + "directory, or delete it to start over");
         } else {
-            Files.writeString(planFile, wanted + "\n");
+            StagedDirectory.writeFile(planFile, wanted + "\n");
         }
         return new SweepDirectory(dir, plan, scenario, requirements, ResultsFile.open(dir.resolve(CSV), plan));
     }
@@ -162,7 +163,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
             }
             SweepJson.write(dir.resolve(JSON), snapshot(), this::hasReport, backendNote);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the sweep's files in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the sweep's files: " + FileProblem.of(e), e);
         }
     }
 
@@ -171,7 +172,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
         try {
             writeReports();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the sweep's files in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the sweep's files: " + FileProblem.of(e), e);
         }
     }
 
