@@ -1,6 +1,7 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.JudgementJson;
+import io.fencelab.engine.files.FileProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,8 @@ public final class ReportBundle {
     /**
      * Writes the bundle into {@code staged} and commits it. The event log is copied from the run's log
      * unless the run recorded it there already. On a failure only that log is left in the staging
-     * directory (the destination is untouched), and the failure is thrown.
+     * directory (the destination is untouched), and the failure is thrown, worded in one line
+     * ({@link FileProblem}).
      */
     public static Written write(StagedDirectory staged, ReportInput input) throws IOException {
         try {
@@ -63,8 +65,12 @@ public final class ReportBundle {
                 Files.copy(log, events, StandardCopyOption.REPLACE_EXISTING);
             }
             staged.commit();
-        } catch (IOException | RuntimeException e) {
-            // Nothing partial that looks like a report; the run's log, if it was recorded there, stays.
+        } catch (IOException e) {
+            // Worded before the partial files go: a disk's free space is told as it was when full.
+            IOException worded = new IOException(FileProblem.of(staged.staging(), e), e);
+            staged.discardAllBut(EVENTS);
+            throw worded;
+        } catch (RuntimeException e) {
             staged.discardAllBut(EVENTS);
             throw e;
         }

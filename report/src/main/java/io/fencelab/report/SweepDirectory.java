@@ -80,7 +80,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
         Path planFile = dir.resolve(PLAN);
         String wanted = EventJson.documentWriter().writeValueAsString(plan.identity());
         if (Files.exists(planFile)) {
-            String found = Files.readString(planFile);
+            String found = readPlan(planFile);
             if (!found.strip().equals(wanted.strip())) {
                 throw new IllegalArgumentException(dir + " holds a sweep with other arguments ("
                         + describe(found) + "); give another --out directory, or delete it to start over");
@@ -92,6 +92,15 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
             StagedDirectory.writeFile(planFile, wanted + "\n");
         }
         return new SweepDirectory(dir, plan, scenario, requirements, ResultsFile.open(dir.resolve(CSV), plan));
+    }
+
+    private static String readPlan(Path planFile) throws IOException {
+        try {
+            return Files.readString(planFile);
+        } catch (IOException e) {
+            // Reading a directory says only "Is a directory", without which.
+            throw new IOException(FileProblem.of(planFile, e), e);
+        }
     }
 
     /** The earlier plan in one line, from its plan.json. */

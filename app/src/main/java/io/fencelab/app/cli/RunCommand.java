@@ -115,13 +115,13 @@ public final class RunCommand implements Callable<Integer> {
             ReportInput report = ReportInput.of(sc, runSpec, result, events, Map.of());
             List<String> mismatches = report.mismatches();
             printSummary(out, sc, result, mismatches);
-            VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
             out.flush();
             if (recordingFailure.isPresent()) {
-                // The log on disk is cut short: no report is made from it.
+                // The log on disk is cut short: neither the story nor a report is told from it.
                 failed("run " + recordingFailure.get(), staged);
                 return ExitCodes.RUN_INCOMPLETE;
             }
+            VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
             if (staged != null) {
                 try {
                     ReportBundle.write(staged, report);

@@ -57,7 +57,7 @@ public final class FileProblem {
             return where + ": " + what(fs);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
-        return file == null ? message : file + ": " + message;
+        return file == null ? message : file + ": " + sentenceAfterPath(message);
     }
 
     /** Whether {@code e} says the file system is full (or the user's quota is). */
@@ -127,7 +127,11 @@ public final class FileProblem {
         if (reason.equalsIgnoreCase("not a directory")) {
             return "a part of this path is a file, not a directory";
         }
-        // The JDK's reasons are sentences ("Is a directory"): lower-cased to follow the path.
+        return sentenceAfterPath(reason);
+    }
+
+    /** The JDK's reasons are sentences ("Is a directory"): lower-cased to follow a path. */
+    private static String sentenceAfterPath(String reason) {
         return reason.isEmpty() ? reason : Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
     }
 
