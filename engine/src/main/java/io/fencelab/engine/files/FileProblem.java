@@ -46,7 +46,7 @@ public final class FileProblem {
      * the exception does not carry one (a disk-full write, a parser's error).
      */
     public static String of(Path file, IOException e) {
-        if (isNoSpace(e)) {
+        if (saysNoSpace(e)) {
             return noSpace(file != null ? file : pathOf(e).orElse(null));
         }
         if (e instanceof JsonProcessingException json) {
@@ -63,12 +63,17 @@ public final class FileProblem {
     /** Whether {@code e} says the file system is full (or the user's quota is). */
     public static boolean isNoSpace(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = t instanceof FileSystemException fs ? fs.getReason() : t.getMessage();
-            if (m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded"))) {
+            if (saysNoSpace(t)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether {@code t} itself is the kernel's ENOSPC or EDQUOT (a wrapper that worded it already is not). */
+    private static boolean saysNoSpace(Throwable t) {
+        String m = t instanceof FileSystemException fs ? fs.getReason() : t.getMessage();
+        return m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded"));
     }
 
     /**
