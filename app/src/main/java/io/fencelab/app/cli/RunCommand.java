@@ -59,7 +59,9 @@ public final class RunCommand implements Callable<Integer> {
     TokenScheme tokenScheme;
 
     @Option(names = "--report", paramLabel = "DIR",
-            description = "Write report.html, events.jsonl, metrics.csv and summary.json into DIR.")
+            description = "Write report.html, events.jsonl, judgement.json, metrics.csv and summary.json into DIR, "
+                    + "all together at the end (an earlier report there is replaced whole; a failed run leaves its "
+                    + "events in .fencelab-partial-DIR beside it).")
     Path reportDir;
 
     @Option(names = "--durable",
