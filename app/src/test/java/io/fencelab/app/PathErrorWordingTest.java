@@ -95,6 +95,24 @@ class PathErrorWordingTest {
     }
 
     @Test
+    void aMissingWorkshopFileIsSaidToBeMissingNotNamedTwice(@TempDir Path dir) {
+        Path missing = dir.resolve("workshop.yaml");
+
+        Cli.Result r = Cli.run("--workshop", missing.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().lines()).singleElement().asString().isEqualTo(missing + ": no such file");
+    }
+
+    @Test
+    void aWorkshopThatIsADirectoryIsSaidToBeOne(@TempDir Path dir) {
+        Cli.Result r = Cli.run("--workshop", dir.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().lines()).singleElement().asString().isEqualTo(dir + ": is a directory, not a file");
+    }
+
+    @Test
     void enumOptionsAcceptAnyCaseAsScenarioFilesDo(Database db) {
         Cli.Result r = Cli.run("run", "paused-holder", "--fencing", "unfenced", "--token-scheme", "monotonic",
                 "--jdbc-url", db.jdbcUrl());

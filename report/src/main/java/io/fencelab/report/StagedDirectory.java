@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.files.FileProblem;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -67,9 +68,14 @@ public final class StagedDirectory implements AutoCloseable {
             throw new FileSystemException(dir.toString(), null, "Is the root directory; give a directory below it");
         }
         Path staging = absolute.resolveSibling(PREFIX + absolute.getFileName());
-        Files.createDirectories(staging);
-        FileChannel channel = FileChannel.open(staging.resolve(LOCK), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
+        FileChannel channel;
+        try {
+            Files.createDirectories(staging);
+            channel = FileChannel.open(staging.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            // Said of the destination the user gave, with the staging path and its problem as the reason.
+            throw new FileSystemException(dir.toString(), null, "Cannot write beside it (" + FileProblem.of(e) + ")");
+        }
         boolean locked = false;
         try {
             locked = lockedBy(channel);
