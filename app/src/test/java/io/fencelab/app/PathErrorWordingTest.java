@@ -50,6 +50,17 @@ class PathErrorWordingTest {
     }
 
     @Test
+    void aSoakOutputThatIsAFileIsSaidToBeAFile(@TempDir Path dir) throws Exception {
+        Path file = Files.createFile(dir.resolve("afile"));
+
+        Cli.Result r = Cli.run("soak", "--schedules", "1", "--out", file.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().lines()).singleElement().asString()
+                .startsWith("fencelab: --out " + file + ": is a file, not a directory");
+    }
+
+    @Test
     void aSweepPlanThatCannotBeReadIsNamedWithWhatIsWrong(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("sweep");
         Files.createDirectories(out.resolve("plan.json"));
