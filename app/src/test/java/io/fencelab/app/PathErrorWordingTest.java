@@ -7,8 +7,12 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every error about a path says what was wrong with it, in one line, and exit code 2. */
@@ -27,33 +31,15 @@ class PathErrorWordingTest {
                         + "(created if it does not exist)");
     }
 
-    @Test
-    void aTuneOutputThatIsAFileIsSaidToBeAFile(@TempDir Path dir) throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"tune paused-holder --vary lease.ttl=10s..20s:2", "handout paused-holder",
+        "soak --schedules 1"})
+    void anOutputDirectoryThatIsAFileIsSaidToBeAFile(String command, @TempDir Path dir) throws Exception {
         Path file = Files.createFile(dir.resolve("afile"));
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of("--out", file.toString()));
 
-        Cli.Result r = Cli.run("tune", "paused-holder", "--vary", "lease.ttl=10s..20s:2", "--out", file.toString());
-
-        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(r.err().lines()).singleElement().asString()
-                .startsWith("fencelab: --out " + file + ": is a file, not a directory");
-    }
-
-    @Test
-    void aHandoutOutputThatIsAFileIsSaidToBeAFile(@TempDir Path dir) throws Exception {
-        Path file = Files.createFile(dir.resolve("afile"));
-
-        Cli.Result r = Cli.run("handout", "paused-holder", "--out", file.toString());
-
-        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(r.err().lines()).singleElement().asString()
-                .startsWith("fencelab: --out " + file + ": is a file, not a directory");
-    }
-
-    @Test
-    void aSoakOutputThatIsAFileIsSaidToBeAFile(@TempDir Path dir) throws Exception {
-        Path file = Files.createFile(dir.resolve("afile"));
-
-        Cli.Result r = Cli.run("soak", "--schedules", "1", "--out", file.toString());
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
 
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err().lines()).singleElement().asString()
