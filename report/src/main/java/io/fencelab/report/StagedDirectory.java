@@ -138,11 +138,12 @@ public final class StagedDirectory implements AutoCloseable {
         close();
     }
 
+    /** Renames {@code from} over {@code to} in one step (on Linux a rename replaces the target atomically). */
     private static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException otherFileSystem) {
-            // --out is a mount point of its own: copied, then removed.
+            // The destination is a mount point of its own: copied, then removed.
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
@@ -156,11 +157,7 @@ public final class StagedDirectory implements AutoCloseable {
         Path partial = absolute.resolveSibling(PREFIX + absolute.getFileName());
         try {
             Files.writeString(partial, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException notHere) {
-                Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
+            move(partial, absolute);
         } finally {
             Files.deleteIfExists(partial);
         }
