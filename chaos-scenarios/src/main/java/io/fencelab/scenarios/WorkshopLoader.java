@@ -42,12 +42,8 @@ public final class WorkshopLoader {
      * one, else a catalog name.
      */
     public static Workshop load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ScenarioException(Problem.ofFile(file.toString(), "cannot be read: " + e.getMessage()));
-        }
+        // Read as a scenario file is: what is wrong with the path is said ("no such file", "is a directory").
+        String text = ScenarioLoader.read(file, file.toString());
         Path dir = file.toAbsolutePath().getParent();
         return parse(file.toString(), text, name -> {
             Path beside = dir.resolve(name);

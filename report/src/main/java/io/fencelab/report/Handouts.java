@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -137,14 +136,20 @@ public final class Handouts {
         return new Handout.Ran(spec, result, events);
     }
 
-    /** Writes every page, creating {@code dir}; each file is written whole and then moved into place. */
+    /** Writes every page, creating {@code dir}: all of them, moved in together, or none. */
     private static void write(Map<Path, String> pages, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        for (Map.Entry<Path, String> page : pages.entrySet()) {
-            Path tmp = Files.createTempFile(dir, ".handout", ".tmp");
-            Files.writeString(tmp, page.getValue(), StandardCharsets.UTF_8);
-            Files.move(tmp, page.getKey(), StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
+        List<String> names = pages.keySet().stream().map(p -> p.getFileName().toString()).toList();
+        try (StagedDirectory staged = StagedDirectory.open(dir, names)) {
+            try {
+                for (Map.Entry<Path, String> page : pages.entrySet()) {
+                    Files.writeString(staged.staged(page.getKey().getFileName().toString()), page.getValue(),
+                            StandardCharsets.UTF_8);
+                }
+                staged.commit();
+            } catch (IOException | RuntimeException e) {
+                staged.discard();
+                throw e;
+            }
         }
     }
 

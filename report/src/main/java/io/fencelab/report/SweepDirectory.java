@@ -1,6 +1,7 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Point;
@@ -79,7 +80,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
         Path planFile = dir.resolve(PLAN);
         String wanted = EventJson.documentWriter().writeValueAsString(plan.identity());
         if (Files.exists(planFile)) {
-            String found = Files.readString(planFile);
+            String found = readPlan(planFile);
             if (!found.strip().equals(wanted.strip())) {
                 throw new IllegalArgumentException(dir + " holds a sweep with other arguments ("
                         + describe(found) + "); give another --out directory, or delete it to start over");
@@ -88,9 +89,18 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
             throw new IllegalArgumentException(dir + " holds a sweep.csv without its plan.json; give another --out "
                     + "directory, or delete it to start over");
         } else {
-            Files.writeString(planFile, wanted + "\n");
+            StagedDirectory.writeFile(planFile, wanted + "\n");
         }
         return new SweepDirectory(dir, plan, scenario, requirements, ResultsFile.open(dir.resolve(CSV), plan));
+    }
+
+    private static String readPlan(Path planFile) throws IOException {
+        try {
+            return Files.readString(planFile);
+        } catch (IOException e) {
+            // Reading a directory says only "Is a directory", without which.
+            throw new IOException(FileProblem.of(planFile, e), e);
+        }
     }
 
     /** The earlier plan in one line, from its plan.json. */
@@ -162,7 +172,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
             }
             SweepJson.write(dir.resolve(JSON), snapshot(), this::hasReport, backendNote);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the sweep's files in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the sweep's files: " + FileProblem.of(e), e);
         }
     }
 
@@ -171,7 +181,7 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
         try {
             writeReports();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the sweep's files in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the sweep's files: " + FileProblem.of(e), e);
         }
     }
 

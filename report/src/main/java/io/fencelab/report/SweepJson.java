@@ -8,9 +8,7 @@ import io.fencelab.engine.tune.Requirement;
 import io.fencelab.engine.tune.ResultsFile;
 import io.fencelab.engine.tune.SweepResults;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +28,6 @@ public final class SweepJson {
 
     public static void write(Path file, SweepResults results, Predicate<Point> hasReport,
                              SweepDirectory.BackendNote backend) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Map<String, Object> doc = document(results, hasReport);
         if (backend != null) {
             doc.put("backend", backend.backend().name().toLowerCase(java.util.Locale.ROOT));
@@ -43,8 +40,7 @@ public final class SweepJson {
                 doc.put("postgresCheck", check);
             }
         }
-        EventJson.documentWriter().writeValue(tmp.toFile(), doc);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        StagedDirectory.writeFile(file, EventJson.documentWriter().writeValueAsString(doc));
     }
 
     static Map<String, Object> document(SweepResults r, Predicate<Point> hasReport) {

@@ -14,8 +14,6 @@ import io.fencelab.engine.tune.SweepResults;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -66,7 +64,7 @@ public final class SweepReport {
     /** Writes the page; {@code hasReport} says which points' worst-seed reports exist, to link only those. */
     public static void write(Path file, SweepResults results, String title, Predicate<Point> hasReport,
                              SweepDirectory.BackendNote backend) throws IOException {
-        Files.writeString(file, render(results, title, hasReport, backend), StandardCharsets.UTF_8);
+        StagedDirectory.writeFile(file, render(results, title, hasReport, backend));
     }
 
     public static String render(SweepResults results, String title, Predicate<Point> hasReport) {

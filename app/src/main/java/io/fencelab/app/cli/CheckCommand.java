@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.engine.check.Judgement;
@@ -9,6 +10,8 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.files.FileProblem;
+import io.fencelab.report.ReportBundle;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,8 +51,13 @@ public final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (Files.isDirectory(events)) {
+            throw new IllegalArgumentException(events + ": is a directory; give the event log file, such as "
+                    + events.resolve(ReportBundle.EVENTS));
+        }
         if (!Files.isRegularFile(events)) {
-            throw new IllegalArgumentException("no such file: " + events);
+            throw new IllegalArgumentException(events + ": " + (Files.exists(events)
+                    ? "is not a regular file; give an events.jsonl" : "no such file"));
         }
         refuseToOverwriteTheLog();
         EventLogReader.Contents contents = EventLogReader.readLog(events);
@@ -73,7 +81,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         Path summary = events.resolveSibling("summary.json");
         if (Files.isRegularFile(summary)) {
-            JsonNode recorded = new ObjectMapper().readTree(summary.toFile());
+            JsonNode recorded = recorded(summary);
             String before = recorded.path("verdict").asText();
             boolean same = before.equals(verdict.kind().name());
             out.printf("recorded verdict in %s: %s; %s%n", summary.getFileName(), before,
@@ -91,6 +99,16 @@ public final class CheckCommand implements Callable<Integer> {
         if (judgementFile != null && Files.exists(judgementFile) && Files.isSameFile(events, judgementFile)) {
             throw new IllegalArgumentException("--judgement " + judgementFile + ": is the event log being checked ("
                     + events + "); name another file for the judgement, such as judgement.json beside the log");
+        }
+    }
+
+    /** The summary.json beside the log; a corrupt one is named, as bad input. */
+    private static JsonNode recorded(Path summary) throws IOException {
+        try {
+            return new ObjectMapper().readTree(summary.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(FileProblem.of(summary, e)
+                    + "; it should be the summary.json 'fencelab run --report' wrote beside the log", e);
         }
     }
 

@@ -11,6 +11,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -120,7 +121,7 @@ public final class DemoCommand implements Callable<Integer> {
                 return new Told(result, events);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot keep the demo's event log: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot keep the demo's event log: " + FileProblem.of(e), e);
         } finally {
             deleteQuietly(log);
         }

@@ -2,10 +2,13 @@ package io.fencelab.app.cli;
 
 import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.scenarios.ScenarioException;
 import io.fencelab.scenarios.WorkshopLoader;
-import java.nio.file.Path;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
@@ -73,22 +76,43 @@ public final class FencelabCommand implements Callable<Integer> {
         for (CommandPlugin plugin : ServiceLoader.load(CommandPlugin.class)) {
             plugin.commands().forEach(cli::addSubcommand);
         }
+        // As scenario files do: --fencing unfenced is UNFENCED.
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ScenarioException bad) {
                 // Already one "file:line:column: field: problem" line per problem.
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
+            if (e instanceof IOException || e instanceof UncheckedIOException) {
+                commandLine.getErr().println("fencelab: " + fileProblem(e));
+                // A full disk is no fault of the input: the work could not complete.
+                return FileProblem.isNoSpace(e) ? ExitCodes.RUN_INCOMPLETE : ExitCodes.BAD_INPUT;
+            }
             commandLine.getErr().println("fencelab: " + e.getMessage());
             if (e instanceof DatabaseException) {
                 return ExitCodes.RUN_INCOMPLETE;
             }
-            if (e instanceof IllegalArgumentException || e instanceof java.io.IOException
-                    || e instanceof java.io.UncheckedIOException) {
+            if (e instanceof IllegalArgumentException) {
                 return ExitCodes.BAD_INPUT;
             }
             throw e;
         });
         return cli;
+    }
+
+    /**
+     * A file error in one line. An {@link UncheckedIOException} made with a message of its own (which
+     * already words the cause) keeps it; one that only wraps its cause is worded from the cause.
+     */
+    private static String fileProblem(Exception e) {
+        if (e instanceof IOException io) {
+            return FileProblem.of(io);
+        }
+        UncheckedIOException unchecked = (UncheckedIOException) e;
+        IOException cause = unchecked.getCause();
+        boolean onlyWraps = unchecked.getMessage() == null || unchecked.getMessage().equals(cause.toString())
+                || unchecked.getMessage().equals(cause.getMessage());
+        return onlyWraps ? FileProblem.of(unchecked) : unchecked.getMessage();
     }
 }

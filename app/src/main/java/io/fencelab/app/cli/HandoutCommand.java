@@ -1,6 +1,7 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.report.Handout;
 import io.fencelab.report.Handouts;
 import io.fencelab.scenarios.WorkshopLoader;
@@ -54,6 +55,7 @@ public final class HandoutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        FileProblem.requireDirectoryOrAbsent("--out", out);
         Handout.Options options = new Handout.Options(paper(), teacher);
         PrintWriter stdout = spec.commandLine().getOut();
         Handouts.Written written;

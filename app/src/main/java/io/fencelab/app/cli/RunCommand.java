@@ -5,6 +5,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.RestartCommand;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.metrics.EventCounts;
@@ -14,6 +15,7 @@ import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.report.ReportBundle;
 import io.fencelab.report.ReportInput;
+import io.fencelab.report.StagedDirectory;
 import io.fencelab.report.VerdictText;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,7 +59,9 @@ public final class RunCommand implements Callable<Integer> {
     TokenScheme tokenScheme;
 
     @Option(names = "--report", paramLabel = "DIR",
-            description = "Write report.html, events.jsonl, metrics.csv and summary.json into DIR.")
+            description = "Write report.html, events.jsonl, judgement.json, metrics.csv and summary.json into DIR, "
+                    + "all together at the end (an earlier report there is replaced whole; a failed run leaves its "
+                    + "events in .fencelab-partial-DIR beside it).")
     Path reportDir;
 
     @Option(names = "--durable",
@@ -89,30 +94,58 @@ public final class RunCommand implements Callable<Integer> {
         RestartCommand restart = restartCommand();
         Scenario sc = Catalog.shipped().resolve(scenario);
         RunSpec runSpec = overridden(sc.spec());
-        Path eventLog = eventLogPath();
+        if (reportDir != null) {
+            FileProblem.requireDirectoryOrAbsent("--report", reportDir);
+        }
         out.printf(Locale.ROOT, "running %s: %s (%s, seed %d, fencing %s, tokens %s)%n", sc.name(), sc.notes().title(),
                 runSpec.executor().name().toLowerCase(Locale.ROOT), runSpec.seed(), runSpec.fencing(),
                 runSpec.tokenScheme());
         out.flush();
-        RunResult result;
-        try (Database db = Database.open(database.resolve(), 64, restart);
-             Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
-                     : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
-            result = run.runToEnd();
+        // With --report the run records straight into the bundle's staging directory: a run killed
+        // midway leaves its log there, never a half-report in DIR.
+        try (StagedDirectory staged = reportDir == null ? null : ReportBundle.stage(reportDir)) {
+            Path eventLog = staged != null ? staged.staged(ReportBundle.EVENTS) : temporaryLog();
+            RunResult result;
+            Optional<String> recordingFailure;
+            try (Database db = Database.open(database.resolve(), 64, restart);
+                 Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
+                         : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
+                result = run.runToEnd();
+                recordingFailure = run.recordingFailure();
+            }
+            List<Event> events = EventLogReader.read(result.eventLog());
+            ReportInput report = ReportInput.of(sc, runSpec, result, events, Map.of());
+            List<String> mismatches = report.mismatches();
+            printSummary(out, sc, result, mismatches);
+            out.flush();
+            if (recordingFailure.isPresent()) {
+                // The log on disk is cut short: neither the story nor a report is told from it.
+                failed("run " + recordingFailure.get(), staged);
+                return ExitCodes.RUN_INCOMPLETE;
+            }
+            VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
+            if (staged != null) {
+                try {
+                    ReportBundle.write(staged, report);
+                } catch (IOException e) {
+                    failed("no report written: " + FileProblem.of(e), staged);
+                    return ExitCodes.RUN_INCOMPLETE;
+                }
+                out.printf("report: %s%n", reportDir.resolve(ReportBundle.HTML));
+            }
+            if (result.failed()) {
+                return ExitCodes.RUN_INCOMPLETE;
+            }
+            return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
         }
-        List<Event> events = EventLogReader.read(result.eventLog());
-        ReportInput report = ReportInput.of(sc, runSpec, result, events, Map.of());
-        List<String> mismatches = report.mismatches();
-        printSummary(out, sc, result, mismatches);
-        VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
-        if (reportDir != null) {
-            ReportBundle.write(reportDir, report);
-            out.printf("report: %s%n", reportDir.resolve("report.html"));
-        }
-        if (result.failed()) {
-            return ExitCodes.RUN_INCOMPLETE;
-        }
-        return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
+    }
+
+    /** One line on stderr: what failed and, with --report, where the events recorded so far are kept. */
+    private void failed(String what, StagedDirectory staged) throws IOException {
+        Optional<Path> kept = staged == null ? Optional.empty() : staged.discardAllBut(ReportBundle.EVENTS);
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("fencelab: " + what + kept.map(log -> "; the events recorded so far are in " + log).orElse(""));
+        err.flush();
     }
 
     /** The parsed --db-restart-command, or null without it. */
@@ -145,11 +178,7 @@ public final class RunCommand implements Callable<Integer> {
         return Duration.ofNanos(Math.round(fsyncEverySeconds * 1e9));
     }
 
-    private Path eventLogPath() throws IOException {
-        if (reportDir != null) {
-            Files.createDirectories(reportDir);
-            return reportDir.resolve("events.jsonl");
-        }
+    private static Path temporaryLog() throws IOException {
         Path tmp = Files.createTempFile("fencelab-events", ".jsonl");
         tmp.toFile().deleteOnExit();
         return tmp;

@@ -1,6 +1,7 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.soak.Soak;
 import io.fencelab.engine.soak.SoakTally;
 import io.fencelab.scenarios.SoakFiles;
@@ -71,6 +72,7 @@ public final class SoakCommand implements Callable<Integer> {
         if (parallel != null && (parallel < 1 || parallel > 16)) {
             throw new IllegalArgumentException("--parallel " + parallel + ": allowed 1 to 16");
         }
+        FileProblem.requireDirectoryOrAbsent("--out", this.out);
         int threads = parallel != null ? parallel : Math.min(4, Runtime.getRuntime().availableProcessors());
         Path work = Files.createTempDirectory("fencelab-soak");
         Soak.Options options = new Soak.Options(schedules, live, seed, threads, timeScale, work);
@@ -92,8 +94,7 @@ public final class SoakCommand implements Callable<Integer> {
                                         : "disagreement in schedule", outcome.index(),
                                 outcome.failed() ? outcome.error() : outcome.comparison().problems().getFirst(), file);
                     } catch (IOException e) {
-                        throw new UncheckedIOException("cannot save a disagreement in " + this.out + ": "
-                                + e.getMessage(), e);
+                        throw new UncheckedIOException("cannot save a disagreement: " + FileProblem.of(this.out, e), e);
                     }
                 }
                 if (done[0] % every == 0 || done[0] == total) {

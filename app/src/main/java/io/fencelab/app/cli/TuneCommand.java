@@ -1,6 +1,7 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.BackendCheck;
@@ -100,6 +101,7 @@ public final class TuneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        FileProblem.requireDirectoryOrAbsent("--out", out);
         ScenarioSource source = Catalog.shipped().source(scenario);
         SweepSetup setup = SweepSetup.of(source, vary, seeds, require);
         int parallel = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();

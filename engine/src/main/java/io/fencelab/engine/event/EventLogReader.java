@@ -1,5 +1,6 @@
 package io.fencelab.engine.event;
 
+import io.fencelab.engine.files.FileProblem;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -210,7 +211,7 @@ public final class EventLogReader implements Closeable {
                 try {
                     e = next();
                 } catch (IOException io) {
-                    throw new UncheckedIOException("cannot read event log " + file + ": " + io.getMessage(), io);
+                    throw new UncheckedIOException("cannot read event log: " + FileProblem.of(file, io), io);
                 }
                 if (e == null) {
                     return false;

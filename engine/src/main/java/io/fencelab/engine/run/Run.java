@@ -8,7 +8,9 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.EventBus;
+import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,6 +39,8 @@ public final class Run implements AutoCloseable {
     private final EventBus bus;
     private final EventLog log;
     private final RunJudgement judgement = new RunJudgement();
+    /** Why the log could not be written (the run's end reason then), or null. */
+    private volatile String recordingFailure;
     private final SimulatedExecutor simulated;
     private final LiveExecutor live;
     private RunResult result;
@@ -59,9 +63,9 @@ public final class Run implements AutoCloseable {
             this.log = fsyncEvery == null ? EventLog.create(eventLog)
                     : EventLog.createDurable(eventLog, fsyncEvery, Ticker.system());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the event log " + eventLog + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create the event log: " + FileProblem.of(eventLog, e), e);
         }
-        bus.subscribe("recorder", log);
+        bus.subscribe("recorder", this::record);
         bus.subscribe("judgement", judgement::accept);
         if (spec.executor() == ExecutorKind.SIMULATED) {
             simulated = new SimulatedExecutor(db, spec, bus, backend);
@@ -191,7 +195,35 @@ public final class Run implements AutoCloseable {
         }
     }
 
-    private synchronized RunResult finish(String end) {
+    /**
+     * The recorder: a run whose history cannot be written is a failed run, ended at once (a disk
+     * full, for one), instead of going on without its log. What was written stays in the file.
+     */
+    private void record(List<Event> batch) {
+        if (recordingFailure != null) {
+            return; // the log refuses more after a failure, and the run is ending
+        }
+        try {
+            log.append(batch);
+        } catch (IOException e) {
+            recordingFailed(e);
+            stop();
+        }
+    }
+
+    private void recordingFailed(IOException e) {
+        if (recordingFailure == null) {
+            recordingFailure = "failed: " + (FileProblem.isNoSpace(e) ? FileProblem.noSpace(log.file())
+                    : "cannot record the events: " + FileProblem.of(log.file(), e));
+        }
+    }
+
+    /** Why the event log could not be written, if it could not: the run then ended {@code failed: …}. */
+    public Optional<String> recordingFailure() {
+        return Optional.ofNullable(recordingFailure);
+    }
+
+    private synchronized RunResult finish(String executorEnd) {
         if (result != null) {
             return result;
         }
@@ -200,8 +232,9 @@ public final class Run implements AutoCloseable {
         try {
             log.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot finish the event log " + log.file() + ": " + e.getMessage(), e);
+            recordingFailed(e);
         }
+        String end = recordingFailure != null ? recordingFailure : executorEnd;
         Judgement judged;
         if (end != null && RunResult.failed(end)) {
             // The database went away: asking it for the final state would only wait out the pool's time-out.

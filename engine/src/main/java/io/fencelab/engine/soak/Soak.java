@@ -7,6 +7,7 @@ import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FenceAudit;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -129,7 +130,7 @@ public final class Soak {
         try {
             Files.createDirectories(options.workDir());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + options.workDir() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create the work directory: " + FileProblem.of(options.workDir(), e), e);
         }
         int total = options.simulated() + options.live();
         SoakTally tally = new SoakTally();

@@ -1,5 +1,6 @@
 package io.fencelab.engine.tune;
 
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.TuningMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -160,7 +161,7 @@ public final class ResultsFile implements AutoCloseable {
                 out.write(line(row) + "\n");
                 out.flush();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write the results: " + FileProblem.of(file, e), e);
             }
         }
     }

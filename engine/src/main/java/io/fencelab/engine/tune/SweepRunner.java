@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.Run;
@@ -314,7 +315,7 @@ public final class SweepRunner {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot delete a finished run's log: " + FileProblem.of(file, e), e);
         }
     }
 

@@ -11,9 +11,9 @@ import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.report.ReportBundle;
 import io.fencelab.report.ReportInput;
+import io.fencelab.report.StagedDirectory;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,9 +52,8 @@ final class Exporter {
         var metrics = run.metricsProperty().get();
         io.execute(() -> {
             String message;
-            try {
-                Files.createDirectories(dir);
-                Path log = dir.resolve(ReportBundle.EVENTS);
+            try (StagedDirectory staged = ReportBundle.stage(dir)) {
+                Path log = staged.staged(ReportBundle.EVENTS);
                 try (EventLog out = EventLog.create(log)) {
                     out.append(events);
                 }
@@ -64,7 +63,7 @@ final class Exporter {
                                 finished.metrics(), log, events.size(), finished.database())
                         : new RunResult(spec, 0, inProgress(events, now), judgement, metrics, log, events.size(),
                                 started != null ? started.database() : "unknown database");
-                ReportBundle.write(dir, input(scenario, spec, replayFile, started, result, events));
+                ReportBundle.write(staged, input(scenario, spec, replayFile, started, result, events));
                 message = "Report written to " + dir.resolve(ReportBundle.HTML);
             } catch (IOException | RuntimeException e) {
                 message = Problems.describe("The report could not be written to " + dir, e);

@@ -1,6 +1,8 @@
 package io.fencelab.app.console.run;
 
 import io.fencelab.engine.event.EventLogFormatException;
+import io.fencelab.engine.files.FileProblem;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -42,6 +44,9 @@ public final class Problems {
     /** The first message in the exception's chain, first line only (the engine's messages never hold passwords). */
     public static String reason(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return FileProblem.of(io); // the JDK's own message is often the bare path
+            }
             String m = t.getMessage();
             if (m != null && !m.isBlank()) {
                 return m.lines().findFirst().orElse(m).strip();
