@@ -5,6 +5,7 @@ import static io.fencelab.scenarios.ValueReader.DurationRule.POSITIVE;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.check.Invariant;
@@ -15,6 +16,7 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.StalePolicy;
@@ -28,9 +30,11 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Turns a parsed scenario file into a {@link Scenario}: checks every key and value against the format
@@ -54,6 +58,8 @@ final class ScenarioCompiler {
     private final ValueReader read;
     private final DistributionReader distributions;
     private final String name;
+    /** What logs the run's events, each at the node that says so: the run's size is judged against them. */
+    private final List<EventSource> eventSources = new ArrayList<>();
 
     private ScenarioCompiler(Problems problems, String name, DataFiles dataFiles) {
         this.problems = problems;
@@ -134,7 +140,51 @@ final class ScenarioCompiler {
             read.problem(root, "", refusal(e));
             return null;
         }
+        if (!withinEventLimit(spec)) {
+            return null;
+        }
         return new Scenario(name, notes, spec, expectation);
+    }
+
+    // ---- the run's size ---------------------------------------------------------------------------
+
+    /**
+     * A worker entry or a fault of the file and the events it is estimated to log.
+     *
+     * @param what     how the message names it: {@code this fault}, {@code these 50 workers}
+     * @param remedy   what the author can change to log fewer
+     * @param estimate its events in a run of the spec
+     */
+    private record EventSource(YamlNode at, String path, String what, String remedy, ToLongFunction<RunSpec> estimate) {}
+
+    /**
+     * Whether the run's estimated events are within {@link Defaults#MAX_EVENTS}; if not, reports it at
+     * the entry that logs the most, with the estimates, so the author sees which line to change.
+     */
+    private boolean withinEventLimit(RunSpec spec) {
+        long total = EventEstimate.of(spec);
+        if (total <= Defaults.MAX_EVENTS) {
+            return true;
+        }
+        EventSource biggest = null;
+        long most = -1;
+        for (EventSource source : eventSources) {
+            long n = source.estimate().applyAsLong(spec);
+            if (n > most) {
+                biggest = source;
+                most = n;
+            }
+        }
+        Objects.requireNonNull(biggest, "a run over the limit has a worker or fault that logs");
+        read.problem(biggest.at(), biggest.path(), "the run would log about " + count(total) + " events in "
+                + Durations.format(spec.duration()) + ", " + count(most) + " of them from " + biggest.what()
+                + "; at most " + count(Defaults.MAX_EVENTS) + " are allowed (docs/SCENARIOS.md, Limits): "
+                + biggest.remedy());
+        return false;
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     // ---- the lease --------------------------------------------------------------------------------
@@ -470,6 +520,12 @@ final class ScenarioCompiler {
                 continue;
             }
             List<String> members = d.members();
+            Set<String> names = Set.copyOf(members);
+            eventSources.add(new EventSource(d.node, d.path, members.size() == 1 ? "this worker"
+                    : "these " + members.size() + " workers", "make workTime or idleTime longer, the run shorter"
+                    + (members.size() == 1 ? "" : " or the group smaller"),
+                    run -> run.workers().stream().filter(w -> names.contains(w.name()))
+                            .mapToLong(w -> EventEstimate.worker(w, run)).sum()));
             for (int i = 0; i < members.size(); i++) {
                 try {
                     specs.add(new WorkerSpec(members.get(i), d.scope, d.startAt.plus(d.stagger.multipliedBy(i)),
@@ -577,6 +633,12 @@ final class ScenarioCompiler {
             }
         } else {
             Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
+            if (gap != null && gap.mean().compareTo(FaultPlan.SMALLEST_GAP) < 0) {
+                read.problem(f.node("every"), f.path("every"), "the gaps average " + Durations.format(gap.mean())
+                        + ", below the smallest a repeating fault may have, " + Durations.format(FaultPlan.SMALLEST_GAP)
+                        + " on average (for one occurrence write at: instead)");
+                gap = null;
+            }
             start = gap == null ? null : new FaultStart.Every(gap);
         }
 
@@ -617,6 +679,12 @@ final class ScenarioCompiler {
                 return List.of();
             }
         }
+        List<FaultSpec> mine = List.copyOf(specs);
+        boolean repeats = start instanceof FaultStart.Every;
+        eventSources.add(new EventSource(repeats ? f.node("every") : f.node("at"), repeats ? f.path("every")
+                : f.path("at"), "this fault", "make its gaps or its duration longer, the run shorter or its target "
+                + "narrower", run -> mine.stream().mapToLong(fs -> EventEstimate.fault(fs, run.workers().size(),
+                        run.duration())).sum()));
         return specs;
     }
 

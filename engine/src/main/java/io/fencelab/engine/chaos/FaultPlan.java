@@ -14,6 +14,9 @@ import java.util.SplittableRandom;
  */
 public final class FaultPlan {
 
+    /** The smallest gap between two occurrences of a repeating fault: a zero gap drawn becomes this. */
+    public static final Duration SMALLEST_GAP = Duration.ofMillis(1);
+
     private FaultPlan() {
     }
 
@@ -74,7 +77,7 @@ public final class FaultPlan {
                             plan.add(new Planned(spec, new FaultOccurrence(spec.kind(), target, t, length,
                                     spec.amount())));
                             Duration gap = every.gap().sample(forTarget);
-                            t = t.plus(length).plus(gap.isZero() ? Duration.ofMillis(1) : gap);
+                            t = t.plus(length).plus(gap.isZero() ? SMALLEST_GAP : gap);
                         }
                     }
                 }
