@@ -8,11 +8,15 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.Workloads;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Resource limits at compile time (docs/SCENARIOS.md, Limits): a scenario that would flood memory
@@ -91,5 +95,43 @@ class ScenarioLimitsTest {
 
         assertThat(EventEstimate.of(simulated)).as("the simulated storm").isLessThan(Defaults.MAX_EVENTS);
         assertThat(EventEstimate.of(live)).as("the live storm").isLessThan(Defaults.MAX_EVENTS);
+    }
+
+    @Test
+    void anEmpiricalDeviceIsRefusedAtItsLineWithoutBeingRead(@TempDir Path dir) throws IOException {
+        // Before: {empirical: /dev/zero} read zeros until an OutOfMemoryError.
+        Path file = EmpiricalScenarioTest.scenario(dir, "{kind: PAUSE, target: A, at: 10s, "
+                + "duration: {empirical: /dev/zero}}");
+
+        assertThat(EmpiricalScenarioTest.problems(file)).as("the device is named as one, at the scenario's line")
+                .containsExactly("13:61: faults[0].duration.empirical: /dev/zero: is a character device, not a "
+                        + "regular file; a pause file is a regular file");
+    }
+
+    @Test
+    void anEmpiricalFileOfProcIsRefusedWithoutAnyOfItsContent(@TempDir Path dir) throws IOException {
+        // Before: /proc/self/environ printed environment variables in the error.
+        Path file = EmpiricalScenarioTest.scenario(dir, "{kind: PAUSE, target: A, at: 10s, "
+                + "duration: {empirical: /proc/self/environ}}");
+
+        assertThat(EmpiricalScenarioTest.problems(file)).as("refused by where it lives; nothing of it is shown")
+                .containsExactly("13:61: faults[0].duration.empirical: /proc/self/environ: is a file of the kernel's "
+                        + "proc file system (as under /proc and /sys), not a pause file");
+    }
+
+    @Test
+    void anEmpiricalFileThatIsNoPauseFileShowsAShortPrefixOfItsLineAtMost(@TempDir Path dir) throws IOException {
+        // Before: {empirical: ../../../../etc/shadow} printed the file's first line whole.
+        Path secrets = Files.createDirectories(dir.resolve("etc"));
+        Files.writeString(secrets.resolve("shadow"), "root:$6$Q9yXb1xT$2bKq8V7mJtY0cLr4N5sPzUeWdAfGhIkOl3:19700:0:::\n");
+        Path scenarios = Files.createDirectories(dir.resolve("a/b"));
+        Path file = EmpiricalScenarioTest.scenario(scenarios, "{kind: PAUSE, target: A, at: 10s, "
+                + "duration: {empirical: ../../etc/shadow}}");
+
+        assertThat(EmpiricalScenarioTest.problems(file)).singleElement().asString()
+                .as("the file named as written, its line, and 32 characters of it at most")
+                .startsWith("13:61: faults[0].duration.empirical: ../../etc/shadow:1: 'root:$6$Q9yXb1xT$2bKq8V7mJtY0cLr…' "
+                        + "is not a line of any accepted format")
+                .doesNotContain("19700");
     }
 }
