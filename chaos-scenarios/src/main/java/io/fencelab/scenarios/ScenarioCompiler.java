@@ -195,7 +195,7 @@ final class ScenarioCompiler {
      * kubernetes, leaseDuration > renewDeadline > 1.2 × retryPeriod) are checked at the key that breaks them.
      */
     private LeaseProfile leaseProfile(Fields lease) {
-        String profile = lease.text("profile", Defaults.LEASE_PROFILE.value());
+        String profile = lease.name("profile", Defaults.LEASE_PROFILE.value());
         if (profile == null) {
             return null;
         }
@@ -329,7 +329,7 @@ final class ScenarioCompiler {
                     + String.join(", ", Cue.eventTypes()) + ")");
             return null;
         }
-        String type = read.text(typeField.value(), path + ".type");
+        String type = read.name(typeField.value(), path + ".type");
         if (type == null) {
             return null;
         }
@@ -357,7 +357,7 @@ final class ScenarioCompiler {
                 fine = false;
                 continue;
             }
-            String value = read.text(field.value(), fieldPath);
+            String value = read.name(field.value(), fieldPath);
             if (value == null) {
                 fine = false;
             } else {
@@ -412,6 +412,11 @@ final class ScenarioCompiler {
             String path = "scopes." + Texts.abbreviate(f.key());
             if (f.key().isBlank()) {
                 problems.add(f.keyMark(), path, "a scope name must not be empty");
+                continue;
+            }
+            String refused = ValueReader.refusedCharacter(f.key(), true);
+            if (refused != null) {
+                problems.add(f.keyMark(), path, refused);
                 continue;
             }
             Long first = read.integer(f.value(), path, 1, Long.MAX_VALUE, true);
@@ -545,14 +550,14 @@ final class ScenarioCompiler {
         if (w == null) {
             return null;
         }
-        String workerName = w.requiredText("name", "name: A");
+        String workerName = w.requiredName("name", "name: A");
         if (FaultSpec.ALL.equals(workerName) || FaultSpec.DATABASE.equals(workerName)) {
             read.problem(w.node("name"), w.path("name"), "'" + workerName + "' is reserved for fault targets; "
                     + "choose another name");
             workerName = null;
         }
         Long count = w.integer("count", Defaults.WORKER_COUNT.value(), 1, Defaults.MAX_WORKERS, false);
-        String scope = w.requiredText("scope", "scope: report");
+        String scope = w.requiredName("scope", "scope: report");
         Duration startAt = w.duration("startAt", Defaults.WORKER_START_AT.value(), NOT_NEGATIVE);
         if (startAt != null && runLength != null && startAt.compareTo(runLength) >= 0) {
             read.problem(w.node("startAt"), w.path("startAt"), Durations.format(startAt)
@@ -591,7 +596,7 @@ final class ScenarioCompiler {
             return null;
         }
         TargetKind target = f.choice("target", TargetKind.class, Defaults.WRITE_TARGET.value());
-        String key = f.requiredText("key", "key: report-1");
+        String key = f.requiredName("key", "key: report-1");
         FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
@@ -615,7 +620,7 @@ final class ScenarioCompiler {
         }
         YamlNode kindNode = f.required("kind", "kind: PAUSE");
         FaultKind kind = kindNode == null ? null : read.choice(kindNode, f.path("kind"), FaultKind.class, false);
-        String target = f.requiredText("target", "target: A");
+        String target = f.requiredName("target", "target: A");
         List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
 
         FaultStart start = null;
@@ -780,7 +785,7 @@ final class ScenarioCompiler {
         YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
         Verdict.Kind verdict = verdictNode == null ? null
                 : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
-        String endReason = e.text("endReason", Defaults.EXPECT_END_REASON.value());
+        String endReason = e.name("endReason", Defaults.EXPECT_END_REASON.value());
         Map<Expectation.Total, Long> min = bounds(e, "min");
         Map<Expectation.Total, Long> max = bounds(e, "max");
         if (min != null && max != null) {
