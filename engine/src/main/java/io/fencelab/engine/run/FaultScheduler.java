@@ -98,11 +98,6 @@ final class FaultScheduler {
     }
 
     /**
-     * Schedules the start and the heal of {@code pf}. Nothing of it happens once it is cut
-     * ({@link #cancel}); a pause that has begun runs its course, as a stalled process resumes when it
-     * resumes.
-     */
-    /**
      * Schedules the run's plan as it goes: each sequence's first occurrence now, and each next one when
      * the one before it starts, so a run holds one pending occurrence per spec and target rather than
      * every occurrence of the run ({@code docs/SCENARIOS.md}, Limits). {@code register} makes each
@@ -140,6 +135,11 @@ final class FaultScheduler {
     private static final int END = 1;
     private static final int DRAW_NEXT = 2;
 
+    /**
+     * Schedules the start and the heal of {@code pf}. Nothing of it happens once it is cut
+     * ({@link #cancel}); a pause that has begun runs its course, as a stalled process resumes when it
+     * resumes.
+     */
     void schedule(PlannedFault pf) {
         FaultOccurrence f = pf.occurrence;
         long start = micros(f.start());
