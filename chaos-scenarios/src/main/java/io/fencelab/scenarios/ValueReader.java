@@ -110,13 +110,9 @@ final class ValueReader {
      * paragraph separators or lone surrogates, and a name no formatting characters (U+200B, U+202E).
      */
     static String refusedCharacter(String t, boolean name) {
-        int[] codePoints = t.codePoints().toArray();
-        for (int c : codePoints) {
-            int type = Character.getType(c);
-            boolean prose = c == '\n' || c == '\t';
-            boolean control = Character.isISOControl(c) && (name || !prose);
-            if (control || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-                    || type == Character.SURROGATE || (name && type == Character.FORMAT)) {
+        for (int c : t.codePoints().toArray()) {
+            boolean textMayHold = c == '\n' || c == '\t' || Character.getType(c) == Character.FORMAT;
+            if (Texts.invisible(c) && (name || !textMayHold)) {
                 String what = Character.isISOControl(c) ? "the control character" : "the invisible character";
                 String called = Character.getName(c);
                 return "'" + Texts.abbreviate(t) + "' holds " + what + " U+" + String.format(Locale.ROOT, "%04X", c)
