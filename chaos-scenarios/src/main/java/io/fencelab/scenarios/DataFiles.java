@@ -64,7 +64,12 @@ sealed interface DataFiles {
                         throw new PauseLogException(written, 0, "no such file beside the scenario (looked for the "
                                 + "resource " + resource + ")");
                     }
-                    return PauseLog.read(written, in.readAllBytes());
+                    byte[] content = in.readNBytes(PauseLog.MAX_BYTES + 1);
+                    if (content.length > PauseLog.MAX_BYTES) {
+                        throw new PauseLogException(written, 0, "is larger than the " + (PauseLog.MAX_BYTES >> 20)
+                                + " MiB a pause file may be");
+                    }
+                    return PauseLog.read(written, content);
                 } catch (IOException e) {
                     throw new PauseLogException(written, 0, "cannot read the resource " + resource);
                 }

@@ -2,6 +2,7 @@ package io.fencelab.scenarios;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Verdict;
@@ -78,6 +79,13 @@ public final class Defaults {
     /** Bounds a typo ({@code count: 1000000}) before it allocates; far above what a run is useful with. */
     static final int MAX_WORKERS = 10_000;
 
+    /**
+     * The most events a run may be estimated to log ({@link io.fencelab.engine.run.EventEstimate}): a
+     * scenario past it is refused before it runs, rather than filling memory and disk. Fifty times the
+     * catalog's largest estimate (check-then-write-race, about 144,000) and four times the bench's live storm.
+     */
+    static final long MAX_EVENTS = 1_000_000;
+
     /** The faults whose {@code amount} means something: the delay added, or the clock's skew. */
     static final Set<FaultKind> TAKE_AMOUNT = EnumSet.of(FaultKind.REQUEST_DELAY, FaultKind.REQUEST_JITTER,
             FaultKind.REPLY_DELAY, FaultKind.SLOW_LEASE_SERVICE, FaultKind.CLOCK_SKEW);
@@ -120,7 +128,8 @@ public final class Defaults {
             "How the run is executed: a virtual clock on one thread (replayable), or real threads and real time.");
     public static final Key<Long> SEED = value("seed", 1L, "a whole number, negative allowed",
             "Seeds every random choice: fault schedules and durations, random tokens.");
-    public static final Key<Duration> DURATION = required("duration", "a duration, more than 0s",
+    public static final Key<Duration> DURATION = required("duration", "a duration, more than 0s; the run "
+                    + "estimated at no more than " + String.format(Locale.ROOT, "%,d", MAX_EVENTS) + " events (Limits)",
             "How long the run lasts, in run time.");
     public static final Key<Double> TIME_SCALE = value("timeScale", 1.0, "a number, more than 0",
             "Live runs only: real seconds per run second (0.1 plays a minute in six seconds).");
@@ -228,7 +237,9 @@ public final class Defaults {
     public static final Key<Duration> FAULT_AT = described("faults[].at", "—",
             "a duration before the end of the run; exactly one of at and every", "Once, at this run time.");
     public static final Key<Distribution> FAULT_EVERY = described("faults[].every", "—",
-            "a distribution that can be more than 0s; exactly one of at and every",
+            "a distribution that can be more than 0s, with a mean of at least "
+                    + Durations.format(FaultPlan.SMALLEST_GAP)
+                    + "; exactly one of at and every",
             "Again and again, each next occurrence a fresh gap after the previous one ended.");
     public static final Key<Distribution> FAULT_DURATION = value("faults[].duration",
             new Distribution.Fixed(Duration.ZERO), "a duration or a distribution, not negative; not for CRASH",

@@ -165,7 +165,7 @@ final class DistributionReader {
     }
 
     private PauseSample sample(YamlNode node, String path) {
-        String file = read.text(node, path);
+        String file = read.name(node, path);
         if (file == null) {
             return null;
         }

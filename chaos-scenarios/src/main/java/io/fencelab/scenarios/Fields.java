@@ -65,6 +65,17 @@ final class Fields {
         return n == null ? null : reader.text(n, path(key));
     }
 
+    /** A name ({@link ValueReader#name}): a worker, scope, key, target, profile or file. */
+    String name(String key, String fallback) {
+        YamlNode n = node(key);
+        return n == null ? fallback : reader.name(n, path(key));
+    }
+
+    String requiredName(String key, String example) {
+        YamlNode n = required(key, example);
+        return n == null ? null : reader.name(n, path(key));
+    }
+
     Duration duration(String key, Duration fallback, ValueReader.DurationRule rule) {
         YamlNode n = node(key);
         return n == null ? fallback : reader.duration(n, path(key), rule);

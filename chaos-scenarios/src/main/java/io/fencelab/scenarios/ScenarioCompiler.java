@@ -5,6 +5,7 @@ import static io.fencelab.scenarios.ValueReader.DurationRule.POSITIVE;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.check.Invariant;
@@ -15,6 +16,7 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.StalePolicy;
@@ -28,9 +30,11 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Turns a parsed scenario file into a {@link Scenario}: checks every key and value against the format
@@ -54,6 +58,8 @@ final class ScenarioCompiler {
     private final ValueReader read;
     private final DistributionReader distributions;
     private final String name;
+    /** What logs the run's events, each at the node that says so: the run's size is judged against them. */
+    private final List<EventSource> eventSources = new ArrayList<>();
 
     private ScenarioCompiler(Problems problems, String name, DataFiles dataFiles) {
         this.problems = problems;
@@ -134,7 +140,51 @@ final class ScenarioCompiler {
             read.problem(root, "", refusal(e));
             return null;
         }
+        if (!withinEventLimit(spec)) {
+            return null;
+        }
         return new Scenario(name, notes, spec, expectation);
+    }
+
+    // ---- the run's size ---------------------------------------------------------------------------
+
+    /**
+     * A worker entry or a fault of the file and the events it is estimated to log.
+     *
+     * @param what     how the message names it: {@code this fault}, {@code these 50 workers}
+     * @param remedy   what the author can change to log fewer
+     * @param estimate its events in a run of the spec
+     */
+    private record EventSource(YamlNode at, String path, String what, String remedy, ToLongFunction<RunSpec> estimate) {}
+
+    /**
+     * Whether the run's estimated events are within {@link Defaults#MAX_EVENTS}; if not, reports it at
+     * the entry that logs the most, with the estimates, so the author sees which line to change.
+     */
+    private boolean withinEventLimit(RunSpec spec) {
+        long total = EventEstimate.of(spec);
+        if (total <= Defaults.MAX_EVENTS) {
+            return true;
+        }
+        EventSource biggest = null;
+        long most = -1;
+        for (EventSource source : eventSources) {
+            long n = source.estimate().applyAsLong(spec);
+            if (n > most) {
+                biggest = source;
+                most = n;
+            }
+        }
+        Objects.requireNonNull(biggest, "a run over the limit has a worker or fault that logs");
+        read.problem(biggest.at(), biggest.path(), "the run would log about " + count(total) + " events in "
+                + Durations.format(spec.duration()) + ", " + count(most) + " of them from " + biggest.what()
+                + "; at most " + count(Defaults.MAX_EVENTS) + " are allowed (docs/SCENARIOS.md, Limits): "
+                + biggest.remedy());
+        return false;
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     // ---- the lease --------------------------------------------------------------------------------
@@ -145,7 +195,7 @@ final class ScenarioCompiler {
      * kubernetes, leaseDuration > renewDeadline > 1.2 × retryPeriod) are checked at the key that breaks them.
      */
     private LeaseProfile leaseProfile(Fields lease) {
-        String profile = lease.text("profile", Defaults.LEASE_PROFILE.value());
+        String profile = lease.name("profile", Defaults.LEASE_PROFILE.value());
         if (profile == null) {
             return null;
         }
@@ -279,7 +329,7 @@ final class ScenarioCompiler {
                     + String.join(", ", Cue.eventTypes()) + ")");
             return null;
         }
-        String type = read.text(typeField.value(), path + ".type");
+        String type = read.name(typeField.value(), path + ".type");
         if (type == null) {
             return null;
         }
@@ -307,7 +357,7 @@ final class ScenarioCompiler {
                 fine = false;
                 continue;
             }
-            String value = read.text(field.value(), fieldPath);
+            String value = read.name(field.value(), fieldPath);
             if (value == null) {
                 fine = false;
             } else {
@@ -362,6 +412,11 @@ final class ScenarioCompiler {
             String path = "scopes." + Texts.abbreviate(f.key());
             if (f.key().isBlank()) {
                 problems.add(f.keyMark(), path, "a scope name must not be empty");
+                continue;
+            }
+            String refused = ValueReader.refusedCharacter(f.key(), true);
+            if (refused != null) {
+                problems.add(f.keyMark(), path, refused);
                 continue;
             }
             Long first = read.integer(f.value(), path, 1, Long.MAX_VALUE, true);
@@ -470,6 +525,12 @@ final class ScenarioCompiler {
                 continue;
             }
             List<String> members = d.members();
+            Set<String> names = Set.copyOf(members);
+            eventSources.add(new EventSource(d.node, d.path, members.size() == 1 ? "this worker"
+                    : "these " + members.size() + " workers", "make workTime or idleTime longer, the run shorter"
+                    + (members.size() == 1 ? "" : " or the group smaller"),
+                    run -> run.workers().stream().filter(w -> names.contains(w.name()))
+                            .mapToLong(w -> EventEstimate.worker(w, run)).sum()));
             for (int i = 0; i < members.size(); i++) {
                 try {
                     specs.add(new WorkerSpec(members.get(i), d.scope, d.startAt.plus(d.stagger.multipliedBy(i)),
@@ -489,14 +550,14 @@ final class ScenarioCompiler {
         if (w == null) {
             return null;
         }
-        String workerName = w.requiredText("name", "name: A");
+        String workerName = w.requiredName("name", "name: A");
         if (FaultSpec.ALL.equals(workerName) || FaultSpec.DATABASE.equals(workerName)) {
             read.problem(w.node("name"), w.path("name"), "'" + workerName + "' is reserved for fault targets; "
                     + "choose another name");
             workerName = null;
         }
         Long count = w.integer("count", Defaults.WORKER_COUNT.value(), 1, Defaults.MAX_WORKERS, false);
-        String scope = w.requiredText("scope", "scope: report");
+        String scope = w.requiredName("scope", "scope: report");
         Duration startAt = w.duration("startAt", Defaults.WORKER_START_AT.value(), NOT_NEGATIVE);
         if (startAt != null && runLength != null && startAt.compareTo(runLength) >= 0) {
             read.problem(w.node("startAt"), w.path("startAt"), Durations.format(startAt)
@@ -535,7 +596,7 @@ final class ScenarioCompiler {
             return null;
         }
         TargetKind target = f.choice("target", TargetKind.class, Defaults.WRITE_TARGET.value());
-        String key = f.requiredText("key", "key: report-1");
+        String key = f.requiredName("key", "key: report-1");
         FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
@@ -559,7 +620,7 @@ final class ScenarioCompiler {
         }
         YamlNode kindNode = f.required("kind", "kind: PAUSE");
         FaultKind kind = kindNode == null ? null : read.choice(kindNode, f.path("kind"), FaultKind.class, false);
-        String target = f.requiredText("target", "target: A");
+        String target = f.requiredName("target", "target: A");
         List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
 
         FaultStart start = null;
@@ -577,6 +638,12 @@ final class ScenarioCompiler {
             }
         } else {
             Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
+            if (gap != null && gap.mean().compareTo(FaultPlan.SMALLEST_GAP) < 0) {
+                read.problem(f.node("every"), f.path("every"), "the gaps average " + Durations.format(gap.mean())
+                        + ", below the smallest a repeating fault may have, " + Durations.format(FaultPlan.SMALLEST_GAP)
+                        + " on average (for one occurrence write at: instead)");
+                gap = null;
+            }
             start = gap == null ? null : new FaultStart.Every(gap);
         }
 
@@ -617,6 +684,12 @@ final class ScenarioCompiler {
                 return List.of();
             }
         }
+        List<FaultSpec> mine = List.copyOf(specs);
+        boolean repeats = start instanceof FaultStart.Every;
+        eventSources.add(new EventSource(repeats ? f.node("every") : f.node("at"), repeats ? f.path("every")
+                : f.path("at"), "this fault", "make its gaps or its duration longer, the run shorter or its target "
+                + "narrower", run -> mine.stream().mapToLong(fs -> EventEstimate.fault(fs, run.workers().size(),
+                        run.duration())).sum()));
         return specs;
     }
 
@@ -712,7 +785,7 @@ final class ScenarioCompiler {
         YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
         Verdict.Kind verdict = verdictNode == null ? null
                 : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
-        String endReason = e.text("endReason", Defaults.EXPECT_END_REASON.value());
+        String endReason = e.name("endReason", Defaults.EXPECT_END_REASON.value());
         Map<Expectation.Total, Long> min = bounds(e, "min");
         Map<Expectation.Total, Long> max = bounds(e, "max");
         if (min != null && max != null) {

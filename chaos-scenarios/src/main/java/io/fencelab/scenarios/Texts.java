@@ -16,15 +16,24 @@ final class Texts {
     static String abbreviate(String text, int maxCodePoints) {
         StringBuilder s = new StringBuilder();
         text.codePoints().limit(maxCodePoints).forEach(c -> {
-            int type = Character.getType(c);
-            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE) {
+            if (invisible(c)) {
                 s.append(String.format(Locale.ROOT, "\\u%04X", c));
             } else {
                 s.appendCodePoint(c);
             }
         });
         return text.codePointCount(0, text.length()) > maxCodePoints ? s + "…" : s.toString();
+    }
+
+    /**
+     * Whether {@code codePoint} does not show as itself in a line of text: a control character (a NUL,
+     * a line break, a tab), a formatting character (U+200B, a right-to-left override U+202E), a line
+     * or paragraph separator, a lone surrogate. Messages escape these; names may hold none of them.
+     */
+    static boolean invisible(int codePoint) {
+        int type = Character.getType(codePoint);
+        return Character.isISOControl(codePoint) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
     }
 
     /** "a, b and c". */

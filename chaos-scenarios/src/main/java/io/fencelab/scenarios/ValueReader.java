@@ -72,6 +72,20 @@ final class ValueReader {
      * blanks are dropped; an empty text is refused.
      */
     String text(YamlNode node, String path) {
+        return text(node, path, false);
+    }
+
+    /**
+     * A name: a worker, scope, key, target, profile or file, which reaches the database, the event log
+     * and reports. As {@link #text}, without line breaks, tabs or invisible formatting characters
+     * either: a NUL fails every statement (PostgreSQL refuses it in text), and a line break or a
+     * right-to-left override makes a log line or a report say something other than what happened.
+     */
+    String name(YamlNode node, String path) {
+        return text(node, path, true);
+    }
+
+    private String text(YamlNode node, String path, boolean name) {
         // YAML reads `no` and `on` as booleans; as a name (scope: on) they are just text.
         if (node instanceof YamlNode.Scalar s && s.kind() != YamlNode.ScalarKind.NULL) {
             String t = s.text().strip();
@@ -79,9 +93,33 @@ final class ValueReader {
                 problem(node, path, "must not be empty");
                 return null;
             }
+            String refused = refusedCharacter(t, name);
+            if (refused != null) {
+                problem(node, path, refused);
+                return null;
+            }
             return t;
         }
         problem(node, path, "expected a text, got " + node.describe());
+        return null;
+    }
+
+    /**
+     * Why {@code t} cannot be a name ({@code name}) or a text, or null if it can. Texts (a story, a
+     * question) may hold line breaks and tabs; neither may hold other control characters, line or
+     * paragraph separators or lone surrogates, and a name no formatting characters (U+200B, U+202E).
+     */
+    static String refusedCharacter(String t, boolean name) {
+        for (int c : t.codePoints().toArray()) {
+            boolean textMayHold = c == '\n' || c == '\t' || Character.getType(c) == Character.FORMAT;
+            if (Texts.invisible(c) && (name || !textMayHold)) {
+                String what = Character.isISOControl(c) ? "the control character" : "the invisible character";
+                String called = Character.getName(c);
+                return "'" + Texts.abbreviate(t) + "' holds " + what + " U+" + String.format(Locale.ROOT, "%04X", c)
+                        + (called == null ? "" : " (" + called + ")") + "; " + (name
+                        ? "a name is printable text on one line" : "a text is printable, with line breaks and tabs");
+            }
+        }
         return null;
     }
 

@@ -84,7 +84,7 @@ public final class WorkshopLoader {
             if (f == null) {
                 continue;
             }
-            String source = f.requiredText("scenario", "scenario: paused-holder");
+            String source = f.requiredName("scenario", "scenario: paused-holder");
             Workshop.Kind kind = f.choice("kind", Workshop.Kind.class, Workshop.Kind.STORY);
             Long minutes = f.has("minutes") ? f.integer("minutes", 10, 1, 240, false) : Long.valueOf(10);
             String notes = f.text("notes", "");

@@ -10,6 +10,12 @@ public sealed interface Distribution {
 
     Duration sample(RandomGenerator random);
 
+    /**
+     * The mean of the durations drawn, to the microsecond: how often a repeating fault comes, for the
+     * scenario compiler's estimate of a run's events and its floor on gaps.
+     */
+    Duration mean();
+
     /** Short text for logs and reports: {@code 2s}, {@code 0s..4s}, {@code ~10s exponential}, … */
     default String describe() {
         return switch (this) {
@@ -39,6 +45,11 @@ public sealed interface Distribution {
         public Duration sample(RandomGenerator random) {
             return value;
         }
+
+        @Override
+        public Duration mean() {
+            return value;
+        }
     }
 
     /** Uniform between {@code min} and {@code max}. */
@@ -53,6 +64,11 @@ public sealed interface Distribution {
         public Duration sample(RandomGenerator random) {
             long span = micros(max) - micros(min);
             return ofMicros(micros(min) + (span == 0 ? 0 : random.nextLong(span + 1)));
+        }
+
+        @Override
+        public Duration mean() {
+            return ofMicros((micros(min) + micros(max)) / 2);
         }
     }
 
@@ -80,6 +96,15 @@ public sealed interface Distribution {
             double u = 1 - random.nextDouble();
             long value = Math.round(micros(scale) / Math.pow(u, 1 / shape));
             return ofMicros(Math.min(value, micros(cap)));
+        }
+
+        /** E[min(X, cap)] = scale + ∫ from scale to cap of (scale/x)^shape dx, in closed form. */
+        @Override
+        public Duration mean() {
+            double s = micros(scale);
+            double ratio = micros(cap) / s;
+            double tail = shape == 1 ? s * Math.log(ratio) : s * (Math.pow(ratio, 1 - shape) - 1) / (1 - shape);
+            return ofMicros(Math.round(s + tail));
         }
     }
 
@@ -111,6 +136,7 @@ public sealed interface Distribution {
         }
 
         /** The mean of the samples, to the microsecond. */
+        @Override
         public Duration mean() {
             return ofMicros(Math.round((double) totalMicros() / samples.size()));
         }

@@ -7,18 +7,25 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Expands fault specs into concrete occurrences for a run, before it starts (or, for a spec a live
- * change adds, from the run time it is added: {@link #expandFrom}). The same specs, holders,
+ * Expands fault specs into concrete occurrences for a run: as {@link Sequence}s that a run draws from
+ * as it goes, or whole ({@link #expand}; for a spec a live change adds, from the run time it is
+ * added: {@link #expandFrom}). The same specs, holders,
  * duration and seed always give the same plan, which is what makes simulated runs replayable and
  * lets live runs inject the same faults.
  */
 public final class FaultPlan {
 
+    /** The smallest gap between two occurrences of a repeating fault: a zero gap drawn becomes this. */
+    public static final Duration SMALLEST_GAP = Duration.ofMillis(1);
+
     private FaultPlan() {
     }
 
-    /** One occurrence and the spec it came from (a live run cancels a spec's occurrences when it is removed). */
-    public record Planned(FaultSpec spec, FaultOccurrence occurrence) {}
+    /**
+     * One occurrence, the spec it came from (a live run cancels a spec's occurrences when it is
+     * removed) and its place in the plan.
+     */
+    public record Planned(FaultSpec spec, FaultOccurrence occurrence, Place place) {}
 
     public static List<FaultOccurrence> expand(List<FaultSpec> specs, List<String> holders, Duration runLength,
                                                long seed) {
@@ -54,34 +61,119 @@ public final class FaultPlan {
         return List.copyOf(plan);
     }
 
-    /** {@link #expand}, each occurrence with its spec. */
+    /** {@link #expand}, each occurrence with its spec, in plan order. */
     public static List<Planned> expandTagged(List<FaultSpec> specs, List<String> holders, Duration runLength,
                                              long seed) {
-        SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
         List<Planned> plan = new ArrayList<>();
-        for (FaultSpec spec : specs) {
-            List<String> targets = FaultSpec.ALL.equals(spec.target()) ? holders : List.of(spec.target());
-            for (String target : targets) {
-                // One generator per (spec, target) so adding a holder does not reshuffle the others.
-                SplittableRandom forTarget = random.split();
-                switch (spec.start()) {
-                    case FaultStart.At at -> plan.add(new Planned(spec, new FaultOccurrence(spec.kind(), target,
-                            at.at(), spec.duration().sample(forTarget), spec.amount())));
-                    case FaultStart.Every every -> {
-                        Duration t = every.gap().sample(forTarget);
-                        while (t.compareTo(runLength) < 0) {
-                            Duration length = spec.duration().sample(forTarget);
-                            plan.add(new Planned(spec, new FaultOccurrence(spec.kind(), target, t, length,
-                                    spec.amount())));
-                            Duration gap = every.gap().sample(forTarget);
-                            t = t.plus(length).plus(gap.isZero() ? Duration.ofMillis(1) : gap);
-                        }
-                    }
-                }
+        for (Sequence s : sequences(specs, holders, runLength, seed)) {
+            while (s.hasNext()) {
+                plan.add(s.next());
             }
         }
-        plan.sort(Comparator.comparing((Planned p) -> p.occurrence().start())
-                .thenComparing(p -> p.occurrence().target()).thenComparing(p -> p.occurrence().kind()));
+        plan.sort(Comparator.comparing(Planned::place));
         return List.copyOf(plan);
+    }
+
+    /**
+     * The plan as one {@link Sequence} per spec and target, each to be drawn as the run goes: the
+     * occurrences they give, put in {@link Place} order, are exactly {@link #expandTagged}'s. A run
+     * keeps one pending occurrence per sequence instead of the whole plan.
+     */
+    public static List<Sequence> sequences(List<FaultSpec> specs, List<String> holders, Duration runLength,
+                                           long seed) {
+        SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        List<Sequence> sequences = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            FaultSpec spec = specs.get(i);
+            List<String> targets = FaultSpec.ALL.equals(spec.target()) ? holders : List.of(spec.target());
+            for (int j = 0; j < targets.size(); j++) {
+                // One generator per (spec, target) so adding a holder does not reshuffle the others.
+                sequences.add(new Sequence(spec, targets.get(j), i, j, random.split(), runLength));
+            }
+        }
+        return List.copyOf(sequences);
+    }
+
+    /**
+     * Where an occurrence stands in a run's plan: by start, then target and kind, then the order the
+     * specs and their targets are written in, then (within one spec and target) by number. Two
+     * occurrences due at the same instant act in this order, however late the second was drawn.
+     */
+    public record Place(Duration start, String target, FaultKind kind, int spec, int targetIndex, long number)
+            implements Comparable<Place> {
+
+        private static final Comparator<Place> ORDER = Comparator.comparing(Place::start)
+                .thenComparing(Place::target).thenComparing(Place::kind).thenComparingInt(Place::spec)
+                .thenComparingInt(Place::targetIndex).thenComparingLong(Place::number);
+
+        @Override
+        public int compareTo(Place other) {
+            return ORDER.compare(this, other);
+        }
+    }
+
+    /**
+     * The occurrences of one spec on one target, in start order, drawn one at a time from their own
+     * generator: a length when one is taken, then the gap to the next.
+     */
+    public static final class Sequence {
+        private final FaultSpec spec;
+        private final String target;
+        private final int specIndex;
+        private final int targetIndex;
+        private final SplittableRandom random;
+        private final Duration runLength;
+        /** When the next occurrence starts; null when there is none. */
+        private Duration next;
+        private long taken;
+
+        private Sequence(FaultSpec spec, String target, int specIndex, int targetIndex, SplittableRandom random,
+                         Duration runLength) {
+            this.spec = spec;
+            this.target = target;
+            this.specIndex = specIndex;
+            this.targetIndex = targetIndex;
+            this.random = random;
+            this.runLength = runLength;
+            this.next = switch (spec.start()) {
+                case FaultStart.At at -> at.at();
+                case FaultStart.Every every -> before(every.gap().sample(random));
+            };
+        }
+
+        public FaultSpec spec() {
+            return spec;
+        }
+
+        public String target() {
+            return target;
+        }
+
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        /** The next occurrence; the one after it is drawn at once, so {@link #hasNext} knows. */
+        public Planned next() {
+            if (next == null) {
+                throw new java.util.NoSuchElementException("no more occurrences of " + spec.describe() + " on " + target);
+            }
+            Duration start = next;
+            Duration length = spec.duration().sample(random);
+            Planned planned = new Planned(spec, new FaultOccurrence(spec.kind(), target, start, length, spec.amount()),
+                    new Place(start, target, spec.kind(), specIndex, targetIndex, taken++));
+            next = switch (spec.start()) {
+                case FaultStart.At at -> null;
+                case FaultStart.Every every -> {
+                    Duration gap = every.gap().sample(random);
+                    yield before(start.plus(length).plus(gap.isZero() ? SMALLEST_GAP : gap));
+                }
+            };
+            return planned;
+        }
+
+        private Duration before(Duration t) {
+            return t.compareTo(runLength) < 0 ? t : null;
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The one home of a run's fault timing, for both executors: when each occurrence starts and heals,
@@ -37,6 +39,16 @@ final class FaultScheduler {
          * is over by then. Actions due at the same time run in the order they were given.
          */
         void at(long atMicros, Runnable action);
+
+        /**
+         * Runs {@code action}, step {@code step} of the occurrence at {@code place} in the run's plan, at
+         * run time {@code atMicros}. A simulated run runs the plan's actions due at one instant before
+         * any other, by place and then step, as if the whole plan had been given first; a live run's
+         * timers have no such order.
+         */
+        default void at(long atMicros, FaultPlan.Place place, int step, Runnable action) {
+            at(atMicros, action);
+        }
 
         /** A connection-kill fault hits {@code holder}: its database session is terminated. */
         void killSession(String holder);
@@ -75,6 +87,8 @@ final class FaultScheduler {
     private final EventSink sink;
     /** Run time (micros) until which each paused holder is paused. */
     private final Map<String, Long> pausedUntil = new ConcurrentHashMap<>();
+    /** Specs a live change removed: their sequences draw no more occurrences. */
+    private final java.util.Set<FaultSpec> stopped = ConcurrentHashMap.newKeySet();
     /** Database restarts begun and not healed yet (by identity): whoever heals one first removes it. */
     private final java.util.Set<PlannedFault> restartsUnderWay = ConcurrentHashMap.newKeySet();
 
@@ -82,6 +96,44 @@ final class FaultScheduler {
         this.host = host;
         this.sink = sink;
     }
+
+    /**
+     * Schedules the run's plan as it goes: each sequence's first occurrence now, and each next one when
+     * the one before it starts, so a run holds one pending occurrence per spec and target rather than
+     * every occurrence of the run ({@code docs/SCENARIOS.md}, Limits). {@code register} makes each
+     * visible to the workers' fault queries as it is drawn.
+     */
+    void schedulePlan(List<FaultPlan.Sequence> plan, Consumer<PlannedFault> register) {
+        for (FaultPlan.Sequence s : plan) {
+            if (s.hasNext()) {
+                release(s, register);
+            }
+        }
+    }
+
+    private void release(FaultPlan.Sequence s, Consumer<PlannedFault> register) {
+        if (stopped.contains(s.spec())) {
+            return;
+        }
+        FaultPlan.Planned p = s.next();
+        PlannedFault pf = new PlannedFault(p.occurrence(), p.spec(), false, p.place());
+        register.accept(pf);
+        schedule(pf);
+        if (s.hasNext()) {
+            // After the occurrence's own start and heal at that instant; the next one starts later still.
+            host.at(micros(p.occurrence().start()), p.place(), DRAW_NEXT, () -> release(s, register));
+        }
+    }
+
+    /** A live change removed {@code spec}: its sequences draw no more (the occurrences drawn are cancelled apart). */
+    void stopPlanOf(FaultSpec spec) {
+        stopped.add(spec);
+    }
+
+    /** The steps of a planned occurrence at one instant, in the order they were always scheduled. */
+    private static final int START = 0;
+    private static final int END = 1;
+    private static final int DRAW_NEXT = 2;
 
     /**
      * Schedules the start and the heal of {@code pf}. Nothing of it happens once it is cut
@@ -94,30 +146,30 @@ final class FaultScheduler {
         long end = micros(f.end());
         switch (f.kind()) {
             case PAUSE -> {
-                at(start, pf, () -> {
+                at(start, pf, START, () -> {
                     pausedUntil.merge(f.target(), end, Math::max);
                     String cause = pf.byHand ? "pause by hand" : "pause fault";
                     sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
                             cause));
                 });
-                at(end, pf, () -> sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target())));
+                at(end, pf, END, () -> sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target())));
             }
-            case CONNECTION_KILL -> at(start, pf, () -> {
+            case CONNECTION_KILL -> at(start, pf, START, () -> {
                 started(pf, null);
                 host.killSession(f.target());
             });
             case DATABASE_RESTART -> {
-                at(start, pf, () -> {
+                at(start, pf, START, () -> {
                     started(pf, null);
                     stopDatabase(pf);
                 });
-                at(end, pf, () -> healRestart(pf));
+                at(end, pf, END, () -> healRestart(pf));
             }
             case CRASH -> {
                 boolean newIdentity = pf.spec != null && pf.spec.identity() == FaultSpec.Identity.NEW;
                 boolean restarts = f.length().isPositive();
                 java.util.concurrent.atomic.AtomicBoolean hit = new java.util.concurrent.atomic.AtomicBoolean();
-                at(start, pf, () -> {
+                at(start, pf, START, () -> {
                     if (!host.running(f.target())) {
                         return; // already down: a dead process cannot crash again
                     }
@@ -127,7 +179,7 @@ final class FaultScheduler {
                     host.crash(f.target());
                 });
                 if (restarts) {
-                    at(end, pf, () -> {
+                    at(end, pf, END, () -> {
                         if (hit.get()) {
                             healed(f);
                             host.restart(f.target(), newIdentity);
@@ -136,8 +188,8 @@ final class FaultScheduler {
                 }
             }
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(start, pf, () -> started(pf, null));
-                at(end, pf, () -> healed(f));
+                at(start, pf, START, () -> started(pf, null));
+                at(end, pf, END, () -> healed(f));
             }
         }
     }
@@ -188,7 +240,7 @@ final class FaultScheduler {
             case DATABASE_RESTART -> {
                 started(pf, where);
                 stopDatabase(pf);
-                at(end, pf, () -> healRestart(pf));
+                at(end, pf, END, () -> healRestart(pf));
             }
             default -> throw new IllegalArgumentException("a failpoint pauses, kills or restarts, not " + f.kind());
         }
@@ -221,12 +273,17 @@ final class FaultScheduler {
         return pausedUntil.getOrDefault(holder, 0L);
     }
 
-    private void at(long atMicros, PlannedFault pf, Runnable action) {
-        host.at(atMicros, () -> {
+    private void at(long atMicros, PlannedFault pf, int step, Runnable action) {
+        Runnable unlessCut = () -> {
             if (!pf.cut()) {
                 action.run();
             }
-        });
+        };
+        if (pf.place == null) {
+            host.at(atMicros, unlessCut);
+        } else {
+            host.at(atMicros, pf.place, step, unlessCut);
+        }
     }
 
     /** Publishes the start of {@code pf}; {@code what} says more about it (null: its amount, if any). */

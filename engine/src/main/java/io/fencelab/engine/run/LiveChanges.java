@@ -155,6 +155,7 @@ final class LiveChanges {
         long now = run.nowMicros();
         for (FaultSpec gone : removed) {
             changed("fault", gone.describe(), null);
+            faults.stopPlanOf(gone);
             for (PlannedFault pf : run.registered()) {
                 if (gone.equals(pf.spec) && !pf.cut()) {
                     faults.cancel(pf, now);

@@ -87,9 +87,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         start = clock.now();
         started = true;
         publishStart("live");
-        for (PlannedFault f : planned) {
-            faults.schedule(f);
-        }
+        faults.schedulePlan(plan, this::register);
         List.copyOf(workers.values()).forEach(Worker::start);
         timer.schedule(() -> finish("completed"), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
     }

@@ -1,6 +1,7 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import java.time.Duration;
 
@@ -14,12 +15,19 @@ final class PlannedFault {
     /** The spec it was expanded from; null for a fault injected by hand. */
     final FaultSpec spec;
     final boolean byHand;
+    /** Its place in the plan the run started with; null for one added later (by hand, by a live change, at a failpoint). */
+    final FaultPlan.Place place;
     volatile long cutAtMicros = Long.MAX_VALUE;
 
     PlannedFault(FaultOccurrence occurrence, FaultSpec spec, boolean byHand) {
+        this(occurrence, spec, byHand, null);
+    }
+
+    PlannedFault(FaultOccurrence occurrence, FaultSpec spec, boolean byHand, FaultPlan.Place place) {
         this.occurrence = occurrence;
         this.spec = spec;
         this.byHand = byHand;
+        this.place = place;
     }
 
     FaultOccurrence occurrence() {

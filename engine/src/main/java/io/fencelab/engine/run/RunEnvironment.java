@@ -41,8 +41,8 @@ abstract class RunEnvironment implements WorkerEnv {
     protected final RunStore store;
     protected final EventSink sink;
     protected final LeaseStore leases;
-    /** The fault plan the run started with, each occurrence with its spec, in plan order. */
-    protected final List<PlannedFault> planned;
+    /** The fault plan the run started with, as sequences drawn while the run goes ({@link FaultScheduler#schedulePlan}). */
+    protected final List<FaultPlan.Sequence> plan;
     /** Every worker ever started; a live run adds to it, so it is only changed under its lock. */
     protected final Map<String, Worker> workers = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     /**
@@ -75,9 +75,7 @@ abstract class RunEnvironment implements WorkerEnv {
             randoms.put(w.name(), root.split());
         }
         this.current = spec;
-        this.planned = FaultPlan.expandTagged(spec.faults(), List.copyOf(workers.keySet()), spec.duration(),
-                spec.seed()).stream().map(p -> new PlannedFault(p.occurrence(), p.spec(), false)).toList();
-        planned.forEach(this::register);
+        this.plan = FaultPlan.sequences(spec.faults(), List.copyOf(workers.keySet()), spec.duration(), spec.seed());
     }
 
     /**
@@ -86,13 +84,19 @@ abstract class RunEnvironment implements WorkerEnv {
      */
     private final Map<String, List<PlannedFault>> faultsByTarget = new ConcurrentHashMap<>();
 
-    /** Makes an occurrence visible to the workers' fault queries. */
+    /**
+     * Makes an occurrence visible to the workers' fault queries, and forgets those of its target and
+     * kind that have ended (none can be active again), so the queries stay short however long the run.
+     */
     protected void register(PlannedFault f) {
-        faultsByTarget.computeIfAbsent(f.occurrence.target() + "/" + f.occurrence.kind(),
-                k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(f);
+        List<PlannedFault> mine = faultsByTarget.computeIfAbsent(f.occurrence.target() + "/" + f.occurrence.kind(),
+                k -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        long now = nowMicros();
+        mine.removeIf(old -> micros(old.occurrence.end()) <= now);
+        mine.add(f);
     }
 
-    /** Every registered occurrence, initial and added, in no particular order. */
+    /** Every registered occurrence that has not ended, planned and added, in no particular order. */
     protected List<PlannedFault> registered() {
         return faultsByTarget.values().stream().flatMap(List::stream).toList();
     }
@@ -120,11 +124,6 @@ abstract class RunEnvironment implements WorkerEnv {
     /** The settings in force now: {@link #spec()}, or what live changes made of it. */
     public RunSpec currentSpec() {
         return current;
-    }
-
-    /** The fault plan this run executes. */
-    public List<FaultOccurrence> faultPlan() {
-        return planned.stream().map(PlannedFault::occurrence).toList();
     }
 
     protected void publishStart(String executor) {

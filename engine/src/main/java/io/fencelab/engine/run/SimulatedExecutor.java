@@ -1,6 +1,7 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
@@ -10,6 +11,7 @@ import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -25,11 +27,21 @@ import java.util.PriorityQueue;
  */
 public final class SimulatedExecutor extends RunEnvironment implements AutoCloseable {
 
-    private record Action(long atMicros, long order, Worker owner, boolean pausable, Runnable body) {}
+    /**
+     * One scheduled action. {@code place} and {@code step}: an action of an occurrence of the run's fault
+     * plan, which at its instant comes before every other action, by place and step, exactly as when
+     * the whole plan was scheduled before the workers started (occurrences are now drawn as the run
+     * goes, and the logs must not change); null for every other action, which keep the order given.
+     */
+    private record Action(long atMicros, long order, Worker owner, boolean pausable, Runnable body,
+                          FaultPlan.Place place, int step) {}
+
+    private static final Comparator<Action> ORDER = Comparator.comparingLong(Action::atMicros)
+            .thenComparing(Action::place, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparingInt(Action::step).thenComparingLong(Action::order);
 
     private final VirtualClock clock;
-    private final PriorityQueue<Action> queue = new PriorityQueue<>(
-            (a, b) -> a.atMicros != b.atMicros ? Long.compare(a.atMicros, b.atMicros) : Long.compare(a.order, b.order));
+    private final PriorityQueue<Action> queue = new PriorityQueue<>(ORDER);
     /**
      * One session serves every worker: the scheduler is single-threaded, and one warm connection is
      * several times faster than fifty cold ones. A worker that a connection-kill fault targets gets a
@@ -59,7 +71,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         super(db, spec, sink, clock, backend);
         this.clock = clock;
         this.faults = new FaultScheduler(new Faults(), sink);
-        faultPlan().stream().filter(f -> f.kind() == FaultKind.CONNECTION_KILL).forEach(f -> killTargets.add(f.target()));
+        plan.stream().filter(p -> p.spec().kind() == FaultKind.CONNECTION_KILL && p.hasNext())
+                .forEach(p -> killTargets.add(p.target()));
     }
 
     /** Set by {@link #requestStop()} from another thread; the stepping thread ends the run. */
@@ -189,9 +202,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         }
         started = true;
         publishStart("simulated");
-        for (PlannedFault f : planned) {
-            faults.schedule(f);
-        }
+        faults.schedulePlan(plan, this::register);
         workers.values().forEach(Worker::start);
     }
 
@@ -205,6 +216,11 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         @Override
         public void at(long atMicros, Runnable action) {
             schedule(atMicros, null, false, action);
+        }
+
+        @Override
+        public void at(long atMicros, FaultPlan.Place place, int step, Runnable action) {
+            queue.add(new Action(atMicros, order++, null, false, action, place, step));
         }
 
         @Override
@@ -281,7 +297,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     private void schedule(long atMicros, Worker owner, boolean pausable, Runnable body) {
-        queue.add(new Action(atMicros, order++, owner, pausable, body));
+        queue.add(new Action(atMicros, order++, owner, pausable, body, null, 0));
     }
 
     @Override

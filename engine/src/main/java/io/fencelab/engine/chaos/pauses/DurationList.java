@@ -85,8 +85,8 @@ final class DurationList {
 
     private static String notAHeader(String line) {
         if (line.contains(",")) {
-            return "a CSV header without a duration column (columns: " + String.join(", ", cells(line))
-                    + "); name the pauses' column duration, and their times' column time";
+            return "a CSV header without a duration column (" + PauseLogException.quote(line) + "); name the "
+                    + "pauses' column duration, and their times' column time";
         }
         return DurationText.why(line);
     }

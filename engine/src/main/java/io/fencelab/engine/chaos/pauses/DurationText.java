@@ -50,13 +50,10 @@ final class DurationText {
     /** Why {@code text} is not a duration with a unit, for a located message. */
     static String why(String text) {
         String t = text.strip();
-        if (t.matches("\\d+(\\.\\d+)?|\\.\\d+")) {
+        if (t.length() <= PauseLogException.QUOTED && t.matches("\\d+(\\.\\d+)?|\\.\\d+")) {
             return "'" + t + "' has no unit; write " + t + "ms, " + t + "s, … (units: " + UNITS + ")";
         }
-        return "'" + abbreviate(t) + "' is not a duration (a number and a unit: 12.5ms, 1.2s; units: " + UNITS + ")";
-    }
-
-    static String abbreviate(String text) {
-        return text.length() <= 60 ? text : text.substring(0, 57) + "…";
+        return PauseLogException.quote(t) + " is not a duration (a number and a unit: 12.5ms, 1.2s; units: " + UNITS
+                + ")";
     }
 }

@@ -1,6 +1,7 @@
 package io.fencelab.engine.chaos.pauses;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -10,8 +11,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Reads the pauses a real process had, from the file it logged them in, whatever its format: a JDK
@@ -25,29 +29,101 @@ public final class PauseLog {
     private PauseLog() {
     }
 
+    /**
+     * The largest data file read (64 MiB): a day of {@code -Xlog:gc} from a busy service is a few
+     * megabytes, and a file cannot fill memory by mistake ({@code /dev/zero}, a log still growing).
+     */
+    public static final int MAX_BYTES = 64 << 20;
+
+    /** The file systems whose files are the kernel's views of processes and devices, never data. */
+    private static final Set<String> PSEUDO_FILE_SYSTEMS = Set.of("proc", "sysfs", "devtmpfs", "devpts", "debugfs",
+            "tracefs", "securityfs", "cgroup", "cgroup2", "configfs", "efivarfs", "bpf", "pstore");
+
     /** Reads {@code file}; messages name it as given. */
     public static PauseSample read(Path file) {
         return read(file, file.toString());
     }
 
     /**
-     * Reads {@code file}.
+     * Reads {@code file}, which must be a regular file of at most {@link #MAX_BYTES}: a directory, a
+     * device, a pipe, a socket or a file of {@code /proc} or {@code /sys} is refused by what it is,
+     * before anything of it is read.
      *
      * @param label how messages and the sample name the file (a scenario names it as its author wrote it)
      */
     public static PauseSample read(Path file, String label) {
-        byte[] bytes;
+        byte[] bytes = readRegular(file, label);
+        return isJfr(bytes) ? JfrRecording.read(label, file) : text(label, bytes);
+    }
+
+    private static byte[] readRegular(Path file, String label) {
+        BasicFileAttributes attributes;
         try {
-            bytes = Files.readAllBytes(file);
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
         } catch (NoSuchFileException e) {
             throw new PauseLogException(label, 0, "no such file");
         } catch (AccessDeniedException e) {
             throw new PauseLogException(label, 0, "permission denied");
         } catch (IOException e) {
-            throw new PauseLogException(label, 0, Files.isDirectory(file) ? "is a directory, not a file"
-                    : "cannot be read");
+            throw new PauseLogException(label, 0, "cannot be read");
         }
-        return isJfr(bytes) ? JfrRecording.read(label, file) : text(label, bytes);
+        if (attributes.isDirectory()) {
+            throw new PauseLogException(label, 0, "is a directory, not a file");
+        }
+        if (!attributes.isRegularFile()) {
+            throw new PauseLogException(label, 0, "is " + special(file) + ", not a regular file; a pause file is "
+                    + "a regular file");
+        }
+        String fileSystem = fileSystem(file);
+        if (PSEUDO_FILE_SYSTEMS.contains(fileSystem)) {
+            throw new PauseLogException(label, 0, "is a file of the kernel's " + fileSystem + " file system (as "
+                    + "under /proc and /sys), not a pause file");
+        }
+        if (attributes.size() > MAX_BYTES) {
+            throw tooLarge(label, attributes.size());
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw tooLarge(label, -1); // it grew while it was read
+            }
+            return bytes;
+        } catch (AccessDeniedException e) {
+            throw new PauseLogException(label, 0, "permission denied");
+        } catch (IOException e) {
+            throw new PauseLogException(label, 0, "cannot be read");
+        }
+    }
+
+    private static PauseLogException tooLarge(String label, long size) {
+        return new PauseLogException(label, 0, (size < 0 ? "is" : "is " + String.format(Locale.ROOT, "%,d bytes", size)
+                + ",") + " larger than the " + (MAX_BYTES >> 20) + " MiB a pause file may be; keep the part of the "
+                + "log with the pauses you mean (for example with tail or grep)");
+    }
+
+    /** What a file that is not regular is, from its type bits; a platform without them gets a general word. */
+    private static String special(Path file) {
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(file, "unix:mode");
+        } catch (IOException | RuntimeException e) {
+            return "a special file";
+        }
+        return switch (mode & 0170000) {
+            case 0010000 -> "a named pipe (FIFO)";
+            case 0020000 -> "a character device";
+            case 0060000 -> "a block device";
+            case 0140000 -> "a socket";
+            default -> "a special file";
+        };
+    }
+
+    private static String fileSystem(Path file) {
+        try {
+            return Files.getFileStore(file).type();
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /**
@@ -110,7 +186,7 @@ public final class PauseLog {
         if (lines.stream().anyMatch(UnifiedLog::looksLike)) {
             return UnifiedLog.read(label, lines);
         }
-        throw new PauseLogException(label, first + 1, "'" + DurationText.abbreviate(line.strip())
-                + "' is not a line of any accepted format; accepted: " + PauseFormat.ACCEPTED);
+        throw new PauseLogException(label, first + 1, PauseLogException.quote(line.strip())
+                + " is not a line of any accepted format; accepted: " + PauseFormat.ACCEPTED);
     }
 }

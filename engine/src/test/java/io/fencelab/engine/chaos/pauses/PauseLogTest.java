@@ -219,4 +219,74 @@ class PauseLogTest {
         assertThatThrownBy(() -> PauseLog.read(dir.resolve("nope.log"), "nope.log"))
                 .isInstanceOf(PauseLogException.class).hasMessage("nope.log: no such file");
     }
+
+    @Test
+    void aDeviceIsRefusedAsWhatItIsWithoutReadingIt() {
+        // Before: {empirical: /dev/zero} read zeros until an OutOfMemoryError.
+        assertThatThrownBy(() -> PauseLog.read(Path.of("/dev/zero"), "/dev/zero"))
+                .as("a character device is named as one, and nothing of it is read")
+                .isInstanceOf(PauseLogException.class)
+                .hasMessage("/dev/zero: is a character device, not a regular file; a pause file is a regular file");
+    }
+
+    @Test
+    void aFileOfProcIsRefusedWithoutShowingAnyOfIt() {
+        // Before: /proc/self/environ printed the environment's variables in the error.
+        assertThatThrownBy(() -> PauseLog.read(Path.of("/proc/self/environ"), "/proc/self/environ"))
+                .as("a /proc file is refused by where it lives, not by what it holds")
+                .isInstanceOf(PauseLogException.class)
+                .hasMessage("/proc/self/environ: is a file of the kernel's proc file system (as under /proc and /sys), "
+                        + "not a pause file");
+    }
+
+    @Test
+    void aNamedPipeIsRefusedWithoutWaitingForAWriter() throws Exception {
+        Path fifo = dir.resolve("pauses.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor()).as("mkfifo made the pipe").isZero();
+
+        assertThatThrownBy(() -> PauseLog.read(fifo, "pauses.fifo")).as("opening it would block until a writer came")
+                .isInstanceOf(PauseLogException.class)
+                .hasMessage("pauses.fifo: is a named pipe (FIFO), not a regular file; a pause file is a regular file");
+    }
+
+    @Test
+    void aDirectoryIsRefusedAsADirectory() {
+        assertThatThrownBy(() -> PauseLog.read(dir, "logs")).as("a directory is named as one")
+                .isInstanceOf(PauseLogException.class).hasMessage("logs: is a directory, not a file");
+    }
+
+    @Test
+    void aFileOverTheSizeCapIsRefusedBeforeItIsRead() throws IOException {
+        Path big = dir.resolve("huge.log");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(PauseLog.MAX_BYTES + 1L); // sparse: no disk, no time
+        }
+
+        assertThatThrownBy(() -> PauseLog.read(big, "huge.log")).as("its size says so without reading it")
+                .isInstanceOf(PauseLogException.class)
+                .hasMessage("huge.log: is 67,108,865 bytes, larger than the 64 MiB a pause file may be; keep the part "
+                        + "of the log with the pauses you mean (for example with tail or grep)");
+    }
+
+    @Test
+    void aFileOfNoAcceptedFormatShowsOnlyAShortPrefixOfItsLine() throws IOException {
+        // Before: {empirical: ../../../../etc/shadow} printed the file's first line whole.
+        Path f = file("shadow", "root:$6$Q9yXb1xT$2bKq8V7mJtY0cLr4N5sPzUeWdAfGhIkOl3:19700:0:99999:7:::\n");
+
+        assertThatThrownBy(() -> PauseLog.read(f, "shadow")).isInstanceOfSatisfying(PauseLogException.class, e -> {
+            assertThat(e.getMessage()).as("32 characters at most, marked as cut")
+                    .startsWith("shadow:1: 'root:$6$Q9yXb1xT$2bKq8V7mJtY0cLr…' is not a line of any accepted format")
+                    .doesNotContain("19700");
+        });
+    }
+
+    @Test
+    void controlCharactersOfAQuotedLineAreEscaped() throws IOException {
+        Path f = file("environ", "PATH=/bin\u0000HOME=/root\u0000\n");
+
+        assertThatThrownBy(() -> PauseLog.read(f, "environ")).isInstanceOfSatisfying(PauseLogException.class,
+                e -> assertThat(e.getMessage()).as("a NUL is shown as \\u0000, never printed")
+                        .startsWith("environ:1: 'PATH=/bin\\u0000HOME=/root\\u0000' is not a line"));
+    }
 }
