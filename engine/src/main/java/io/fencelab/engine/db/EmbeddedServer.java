@@ -92,7 +92,7 @@ final class EmbeddedServer {
             return server;
         } catch (IOException e) {
             throw new DatabaseException("could not open the embedded PostgreSQL in " + dir + ": "
-                    + PrivateFiles.describe(e), e);
+                    + io.fencelab.engine.files.FileProblem.of(e), e);
         }
     }
 
@@ -138,7 +138,7 @@ final class EmbeddedServer {
                 });
             } catch (IOException e) {
                 throw new DatabaseException("could not start the embedded PostgreSQL in " + dataDir + ": "
-                        + PrivateFiles.describe(e), e);
+                        + io.fencelab.engine.files.FileProblem.of(e), e);
             }
             stopped = false;
         }

@@ -90,7 +90,7 @@ final class PostgresBinaries {
             return target;
         } catch (IOException e) {
             throw new DatabaseException("could not unpack the embedded PostgreSQL into " + base + ": "
-                    + PrivateFiles.describe(e), e);
+                    + io.fencelab.engine.files.FileProblem.of(e), e);
         }
     }
 

@@ -1,10 +1,8 @@
 package io.fencelab.engine.db;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
@@ -77,20 +75,5 @@ final class PrivateFiles {
         } catch (IOException ignored) {
             // as above
         }
-    }
-
-    /** What went wrong with a file, in words (the JDK's messages for these are only the path). */
-    static String describe(IOException e) {
-        String file = e instanceof java.nio.file.FileSystemException fse && fse.getFile() != null ? fse.getFile() : "";
-        if (e instanceof AccessDeniedException) {
-            return file + ": permission denied";
-        }
-        if (e instanceof NoSuchFileException) {
-            return file + ": no such file or directory";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return file + ": already exists";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }
