@@ -253,6 +253,11 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             store.start();
             databaseDown = false;
         }
+
+        @Override
+        public void databaseBroken(DatabaseException failure) {
+            SimulatedExecutor.this.databaseBroken(failure);
+        }
     }
 
     @Override
@@ -271,7 +276,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         killTargets.add(holder);
     }
 
-    private void finish(String reason) {
+    @Override
+    protected void finish(String reason) {
         if (endReason == null) {
             endReason = reason;
             finished = true;
@@ -338,7 +344,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             s.close();
         }
         if (!databaseDown && !store.isReachable()) {
-            finish("failed: database unreachable");
+            databaseLost();
         }
     }
 
