@@ -2,6 +2,7 @@ package io.fencelab.testing;
 
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseConfig;
+import io.fencelab.engine.db.RestartCommand;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -28,6 +29,11 @@ public final class RunRole implements AutoCloseable {
      * grants it a run's rights and connects as it with a pool of {@code poolSize}.
      */
     public static RunRole create(Database owner, String name, int poolSize) {
+        return create(owner, name, poolSize, null);
+    }
+
+    /** As {@link #create(Database, String, int)}; a {@code DATABASE_RESTART} fault runs {@code restart} (null: none). */
+    public static RunRole create(Database owner, String name, int poolSize, RestartCommand restart) {
         if (!name.matches("[a-z_]+")) {
             throw new IllegalArgumentException("a role name of lower-case letters and underscores, was " + name);
         }
@@ -41,7 +47,8 @@ public final class RunRole implements AutoCloseable {
         RunRole role = new RunRole(owner, name, null);
         role.grant();
         String url = "jdbc:postgresql://127.0.0.1:" + owner.embeddedPort() + "/postgres";
-        return new RunRole(owner, name, Database.open(DatabaseConfig.external(url, name, password), poolSize));
+        return new RunRole(owner, name, Database.open(DatabaseConfig.external(url, name, password), poolSize,
+                restart));
     }
 
     /** The database as this role sees it. */

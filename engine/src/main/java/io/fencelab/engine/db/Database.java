@@ -180,7 +180,7 @@ public final class Database implements AutoCloseable {
         try {
             jdbi.useHandle(h -> h.createQuery("""
                             SELECT n.name, n.kind, n.privilege,
-                                   CASE n.kind WHEN 'table' THEN to_regclass(n.name) ELSE to_regproc(n.name) END IS NOT NULL AS present,
+                                   CASE n.kind WHEN 'table' THEN to_regclass(n.name)::oid ELSE to_regproc(n.name)::oid END IS NOT NULL AS present,
                                    CASE n.kind WHEN 'table' THEN has_table_privilege(to_regclass(n.name), n.privilege)
                                                ELSE has_function_privilege(to_regproc(n.name)::oid, n.privilege) END AS granted
                               FROM unnest(CAST(:names AS text[]), CAST(:kinds AS text[]), CAST(:rights AS text[]))
