@@ -114,11 +114,11 @@ public record RestartCommand(List<String> argv, Duration timeout, Duration answe
     }
 
     /**
-     * A failed restart. {@code output} (the command's last line, if any) is for the user's eyes only:
-     * a run's record says what failed, not what the operator's program printed.
+     * A failed restart; {@code output} is the command's last line, if any (what the operator needs to
+     * see first). A run records it scrubbed of anything naming the server or its users.
      */
     private static DatabaseException failed(String what, String output, Throwable cause) {
-        return new DatabaseException(DatabaseFailure.RESTART_FAILED, what, what + output, cause);
+        return new DatabaseException(DatabaseFailure.RESTART_FAILED, what + output, what + output, cause);
     }
 
     private static final String NULL_DEVICE = System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null";

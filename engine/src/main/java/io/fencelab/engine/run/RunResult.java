@@ -42,8 +42,18 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
 
     /** Why the run failed, in a few words ({@code permission denied for table lease}); empty unless it failed. */
     public java.util.Optional<String> failureCause() {
-        return failed() && endReason.startsWith(FAILED) ? java.util.Optional.of(endReason.substring(FAILED.length()))
-                : java.util.Optional.empty();
+        return failureCause(endReason);
+    }
+
+    /**
+     * Why a run that ended for {@code endReason} (a {@code RunEnded} reason) failed; empty unless it
+     * failed. The one reading of {@code failed: <cause>}, for whoever has only the log.
+     */
+    public static java.util.Optional<String> failureCause(String endReason) {
+        if (endReason == null || !failed(endReason)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(endReason.startsWith(FAILED) ? endReason.substring(FAILED.length()) : endReason);
     }
 
     private static final String FAILED = "failed: ";

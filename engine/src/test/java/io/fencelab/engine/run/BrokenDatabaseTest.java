@@ -185,7 +185,7 @@ class BrokenDatabaseTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(ExecutorKind.class)
     void aRestartCommandThatFailsEndsTheRunFailed(ExecutorKind executor, @TempDir Path dir) throws Exception {
-        Path command = Files.writeString(dir.resolve("restart-db"), "#!/bin/sh\necho 'pg_ctl: s3cret output'\nexit 7\n");
+        Path command = Files.writeString(dir.resolve("restart-db"), "#!/bin/sh\necho 'pg_ctl: could not start postgres://admin:s3cret@db:5432/lab'\nexit 7\n");
         command.toFile().setExecutable(true);
         FaultSpec restart = new FaultSpec(FaultKind.DATABASE_RESTART, FaultSpec.DATABASE,
                 new FaultStart.At(Duration.ofSeconds(5)), new Distribution.Fixed(Duration.ofSeconds(2)), Duration.ZERO);
@@ -197,8 +197,9 @@ class BrokenDatabaseTest {
         }
         List<Event> events = EventLogReader.read(result.eventLog());
 
-        assertThat(result.endReason()).as("the command's name and status; never what it printed")
-                .isEqualTo("failed: the database restart command restart-db failed with exit status 7");
+        assertThat(result.endReason()).as("the command's name, status and last line, without the server's address")
+                .isEqualTo("failed: the database restart command restart-db failed with exit status 7: "
+                        + "pg_ctl: could not start the database");
         assertThat(ending(events).atMicros()).as("at the fault at 5 s, not at the end at 60 s (the command itself "
                 + "takes a live run's run time)").isLessThan(30_000_000L);
     }
