@@ -59,8 +59,8 @@ class BrokenDatabaseRunTest {
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).as("the report's title").contains("<title>FAILED · ").doesNotContain("<title>SAFE")
                 .doesNotContain("badge safe").contains("This verdict covers only what happened before the failure.");
-        assertThat(Files.readString(out.resolve("summary.json"))).contains("\"failed\" : true")
-                .contains("\"failure\" : \"" + cause.replace("\"", "\\\"") + "\"");
+        assertThat(Files.readString(out.resolve("summary.json"))).as("summary.json says failed, with the cause")
+                .contains("\"endReason\" : \"failed: " + cause.replace("\"", "\\\"") + "\"");
     }
 
     /** The next run after the dropped table said "Safe: no write was accepted" and exited 1. */

@@ -59,9 +59,6 @@ public final class SummaryJson {
         ArrayNode mismatches = root.putArray("mismatches");
         input.mismatches().forEach(mismatches::add);
         root.put("endReason", result.endReason());
-        // A failed run's verdict covers only what happened before the failure (docs/RELIABILITY.md).
-        root.put("failed", result.failed());
-        root.put("failure", result.failureCause().orElse(null));
         JudgementJson.witnesses(root.putArray("witnesses"), judgement.verdict());
         ArrayNode changes = root.putArray("settingChanges");
         for (Event e : input.events()) {
