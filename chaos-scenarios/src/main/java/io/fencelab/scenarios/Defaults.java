@@ -261,8 +261,8 @@ public final class Defaults {
             "What a run of the scenario must show.");
     public static final Key<Verdict.Kind> EXPECT_VERDICT = required("expect.verdict",
             ValueReader.allowed(Verdict.Kind.class, false), "The safety checker's verdict on the run.");
-    public static final Key<String> EXPECT_END_REASON = described("expect.endReason", "any",
-            "completed, stopped, failed", "How the run must end (failed matches any failure).");
+    public static final Key<String> EXPECT_END_REASON = described("expect.endReason", "completed or stopped",
+            "completed, stopped, failed", "How the run must end (failed matches any failure; without it, a failed run misses).");
     public static final Key<Void> EXPECT_MIN = described("expect.min", NONE,
             "a mapping of total to a whole number; totals: " + String.join(", ", Expectation.Total.keys()),
             "Lower bounds on the run's totals.");

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  *
  * @param verdict    the checker's verdict
  * @param endReason  how the run ends ({@code completed}, {@code stopped}, {@code failed: …}; {@code failed}
- *                   alone matches any failure), or null for any
+ *                   alone matches any failure), or null for any end but a failure
  * @param min        lower bounds on the run's totals
  * @param max        upper bounds on the run's totals
  * @param events     minimum count per event type ({@link Event} record simple name), in file order
@@ -110,6 +110,9 @@ public record Expectation(Verdict.Kind verdict, String endReason, Map<Total, Lon
         }
         if (endReason != null && !endsAsExpected(result.endReason())) {
             misses.add("expected the run to end '" + endReason + "', got '" + result.endReason() + "'");
+        } else if (endReason == null && result.failed()) {
+            // Whatever else was expected, a run that broke off tested nothing after the failure.
+            misses.add("the run " + result.endReason() + ", so its verdict covers only what happened before the failure");
         }
         EventCounts totals = result.metrics().totals();
         for (Total t : Total.values()) {

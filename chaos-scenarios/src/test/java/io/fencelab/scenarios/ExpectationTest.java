@@ -60,6 +60,16 @@ class ExpectationTest {
         assertThat(e.mismatches(result("failed: database unreachable", STALE, EventCounts.ZERO), List.of())).isEmpty();
     }
 
+    /** The "expected: SAFE -> met" on a run whose database broke at 5 s. */
+    @Test
+    void aFailedRunMissesAnExpectationThatDoesNotNameFailure() {
+        assertThat(Expectation.verdict(Verdict.Kind.SAFE).mismatches(
+                result("failed: permission denied for table lease", SAFE, EventCounts.ZERO), List.of()))
+                .as("SAFE up to the failure is not the SAFE the scenario expects")
+                .containsExactly("the run failed: permission denied for table lease, so its verdict covers only what "
+                        + "happened before the failure");
+    }
+
     @Test
     void describeReadsAsASentence() {
         assertThat(Expectation.verdict(Verdict.Kind.SAFE).describe()).isEqualTo("SAFE");

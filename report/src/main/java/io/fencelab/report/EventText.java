@@ -29,7 +29,8 @@ public final class EventText {
             case Event.RunEnded e -> switch (e.reason()) {
                 case "completed" -> "The run is over.";
                 case "stopped" -> "The run was stopped.";
-                default -> "The run could not go on: " + e.reason() + ".";
+                default -> "The run could not go on: "
+                        + io.fencelab.engine.run.RunResult.failureCause(e.reason()).orElse(e.reason()) + ".";
             };
             case Event.LeaseAcquired e -> e.token() == e.fencingToken()
                     ? e.holder() + " gets the lease on " + e.scope() + " with token " + e.token() + "."

@@ -67,7 +67,8 @@ public final class HtmlReport {
 
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                    .append("<title>").append(Html.esc(in.title() + " · Fencelab report")).append("</title>\n")
+                    .append("<title>").append(Html.esc((result.failed() ? "FAILED · " : verdict.isSafe() ? "SAFE · "
+                            : "VIOLATED · ") + in.title() + " · Fencelab report")).append("</title>\n")
                     .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n")
                     .append(TimelineSvg.defs()).append("\n<main>\n");
             header();
@@ -88,8 +89,17 @@ public final class HtmlReport {
 
         private void header() {
             out.append("<header>\n<p class=\"eyebrow\">Fencelab report · scenario <code>").append(Html.esc(in.scenario()))
-                    .append("</code></p>\n<h1>").append(Html.esc(in.title())).append("</h1>\n<div class=\"badges\">");
-            out.append(verdict.isSafe() ? "<span class=\"badge safe\">SAFE</span>" : "<span class=\"badge violated\">VIOLATED</span>");
+                    .append("</code></p>\n<h1>").append(Html.esc((result.failed() ? "Failed: " : "") + in.title()))
+                    .append("</h1>\n<div class=\"badges\">");
+            // A failed run is never called SAFE: nothing after the failure was tested. Violations before it stand.
+            if (result.failed()) {
+                out.append("<span class=\"badge failed\">FAILED</span>");
+            }
+            if (!verdict.isSafe()) {
+                out.append("<span class=\"badge violated\">VIOLATED</span>");
+            } else if (!result.failed()) {
+                out.append("<span class=\"badge safe\">SAFE</span>");
+            }
             out.append(in.expectationMet() ? "<span class=\"badge met\">✓ as expected</span>"
                     : "<span class=\"badge unmet\">✗ not as expected</span>");
             out.append("</div>\n<p class=\"meta\">");
@@ -115,8 +125,9 @@ public final class HtmlReport {
         }
 
         private void verdictSection(Timeline full) {
-            out.append("<section class=\"verdict ").append(verdict.isSafe() ? "safe" : "violated")
-                    .append("\" aria-label=\"Verdict\">\n<h2>Verdict: ").append(verdict.isSafe() ? "safe" : "violated").append("</h2>\n");
+            String word = verdict.isSafe() ? result.failed() ? "no violation before the failure" : "safe" : "violated";
+            out.append("<section class=\"verdict ").append(verdict.isSafe() ? result.failed() ? "failed" : "safe" : "violated")
+                    .append("\" aria-label=\"Verdict\">\n<h2>Verdict: ").append(word).append("</h2>\n");
             List<String> sentences = VerdictText.sentences(in.events(), judgement, full);
             for (int i = 0; i < sentences.size(); i++) {
                 out.append(i == 0 ? "<p class=\"lead\">" : "<p>").append(Html.esc(sentences.get(i))).append("</p>\n");
@@ -348,12 +359,14 @@ public final class HtmlReport {
             .badge{display:inline-block;padding:2px 14px;border-radius:999px;font-weight:700;font-size:15px}
             .badge.safe{background:#1b7f3b;color:#fff}
             .badge.violated{background:#b3261e;color:#fff}
+            .badge.failed{background:#5f4b00;color:#fff}
             .badge.met{border:2px solid #1b7f3b;color:#1b7f3b}
             .badge.unmet{border:2px solid #b3261e;color:#b3261e}
             .meta{color:#444;font-size:14px;margin:4px 0}
             .verdict{border-left:6px solid;padding:6px 18px 8px;margin-top:16px}
             .verdict.safe{border-color:#1b7f3b;background:#f1f8f3}
             .verdict.violated{border-color:#b3261e;background:#fdf2f1}
+            .verdict.failed{border-color:#5f4b00;background:#fbf6e6}
             .verdict p{margin:6px 0}
             .lead{font-size:18px;font-weight:600}
             .ok{color:#1b7f3b;font-weight:700}

@@ -30,6 +30,19 @@ public final class VerdictText {
     private VerdictText() {
     }
 
+    /**
+     * For a log that ends with a failed run, the headline saying so: its verdict covers only what
+     * happened before the failure (docs/RELIABILITY.md, "When the database breaks").
+     */
+    static java.util.Optional<String> failure(List<? extends Event> events) {
+        if (events.isEmpty() || !(events.getLast() instanceof Event.RunEnded end)) {
+            return java.util.Optional.empty();
+        }
+        return io.fencelab.engine.run.RunResult.failureCause(end.reason()).map(cause -> ("The run failed at %s: %s. "
+                + "This verdict covers only what happened before the failure.").formatted(RunTimes.seconds(end.atMicros()),
+                cause));
+    }
+
     /** The plain-language verdict of a run, headline first: what the command line prints. */
     public static List<String> of(List<? extends Event> events, Judgement judgement) {
         return sentences(events, judgement, Timeline.from(events, judgement));
@@ -84,6 +97,7 @@ public final class VerdictText {
         }
 
         List<String> out = new ArrayList<>();
+        failure(events).ifPresent(out::add);
         if (verdict.isSafe()) {
             if (rejected.isEmpty()) {
                 out.add(acceptedCount == 0

@@ -134,6 +134,9 @@ public final class RunCommand implements Callable<Integer> {
                 out.printf("report: %s%n", reportDir.resolve(ReportBundle.HTML));
             }
             if (result.failed()) {
+                // One line on stderr for whoever reads only the exit status and its message.
+                spec.commandLine().getErr().printf("fencelab: the run failed: %s; its verdict covers only what "
+                        + "happened before the failure%n", result.failureCause().orElseThrow());
                 return ExitCodes.RUN_INCOMPLETE;
             }
             return mismatches.isEmpty() ? ExitCodes.OK : ExitCodes.UNEXPECTED_VERDICT;
@@ -211,8 +214,8 @@ public final class RunCommand implements Callable<Integer> {
                         + "%d accepted writes, %d stale rejections%n",
                 result.endReason(), result.events(), t.acquisitions(), t.renewals(), t.renewalFailures(),
                 t.acceptedWrites(), t.staleRejections());
-        out.printf("verdict: %s%s%n", result.verdict().kind(),
-                result.finalStateJudged() ? "" : " (from the events only: the database could not be read at the end)");
+        out.printf("verdict: %s%s%n", result.verdict().kind(), result.failed() ? " up to the failure (from the events before it)"
+                : result.finalStateJudged() ? "" : " (from the events only: the database could not be read at the end)");
         for (Witness w : result.verdict().witnesses()) {
             out.printf("  %s: %s%n", w.invariant(), w.summary());
         }

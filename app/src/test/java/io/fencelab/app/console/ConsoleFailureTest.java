@@ -128,6 +128,42 @@ class ConsoleFailureTest {
                 () -> main.phase().isOver() && main.eventCountProperty().get() == events);
     }
 
+    /**
+     * A database broken for good mid-run (the server's own disk-full error from the first lease
+     * statement after B's write on): the run is shown failed with the server's words, and its badge
+     * says FAILED, never SAFE, although no violation happened before the failure.
+     */
+    @Test
+    void aDatabaseBrokenMidRunShowsTheRunFailedWithItsCauseNotSafe() {
+        throwaway = EmbeddedDatabase.startThrowaway(8);
+        throwaway.jdbi().useHandle(h -> {
+            h.execute("""
+                    CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                        IF (SELECT count(*) FROM fence_audit WHERE run_id = NEW.run_id) >= 1 THEN
+                            RAISE EXCEPTION USING ERRCODE = 'disk_full', MESSAGE = 'No space left on device';
+                        END IF;
+                        RETURN NEW;
+                    END $$""");
+            h.execute("CREATE TRIGGER full_disk BEFORE UPDATE ON lease FOR EACH ROW EXECUTE FUNCTION full_disk()");
+        });
+        open(DatabaseSource.lent(throwaway));
+        waitUntil("the database is ready", 60, () -> console.model().databaseReadyProperty().get());
+        RunModel main = fx(() -> console.model().main());
+        fxRun(() -> {
+            console.scenarios().select("paused-holder");
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil("the run failed", 60, () -> main.phase() == RunPhase.FAILED);
+
+        assertThat(runProblem()).as("the server's words, and what the verdict covers")
+                .startsWith("The run could not go on: No space left on device.")
+                .contains("covers only what happened before");
+        assertThat(fx(() -> ((Label) console.scene().lookup("#verdict-label")).getText()))
+                .as("nothing after the failure was tested: not SAFE").isEqualTo("FAILED");
+        screenshot(console.scene().getRoot(), "console-fault-database-broken");
+    }
+
     @Test
     void aSavedRunThatWillNotOpenIsOneLineAndACatalogScenarioStillRuns(Database db, @TempDir Path dir)
             throws IOException {

@@ -2,6 +2,7 @@ package io.fencelab.engine.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -152,8 +153,13 @@ public final class Database implements AutoCloseable {
                 : DatabaseConfig.shown(config.jdbcUrl().orElseThrow());
     }
 
-    /** Creates a run: an isolated namespace for leases, tokens and resources. */
+    /**
+     * Creates a run: an isolated namespace for leases, tokens and resources.
+     *
+     * @throws DatabaseException if the schema cannot serve a run ({@link #checkSchema()})
+     */
     public RunContext newRun(String label) {
+        checkSchema();
         long id = jdbi.withHandle(h -> h.createQuery("INSERT INTO run (label) VALUES (:label) RETURNING run_id")
                 .bind("label", label)
                 .mapTo(Long.class)
@@ -161,12 +167,101 @@ public final class Database implements AutoCloseable {
         return new RunContext(this, id, label);
     }
 
+    /** What a run does with each table of the schema; every function it calls it executes. */
+    private static final java.util.Map<String, List<String>> TABLE_RIGHTS = tableRights();
+
+    private static java.util.Map<String, List<String>> tableRights() {
+        java.util.Map<String, List<String>> rights = new java.util.LinkedHashMap<>();
+        rights.put("run", List.of("SELECT", "INSERT"));
+        rights.put("lease", List.of("SELECT", "INSERT", "UPDATE"));
+        for (io.fencelab.engine.fence.TargetKind kind : io.fencelab.engine.fence.TargetKind.values()) {
+            rights.put(kind.table(), List.of("SELECT", "INSERT", "UPDATE"));
+        }
+        rights.put("fence_audit", List.of("SELECT", "INSERT")); // written by the targets' trigger as the writer
+        return java.util.Collections.unmodifiableMap(rights);
+    }
+
+    private static List<String> functions() {
+        return java.util.Arrays.stream(io.fencelab.engine.fence.TargetKind.values())
+                .flatMap(k -> java.util.stream.Stream.of(k.writeFunction(), k.blindWriteFunction())).toList();
+    }
+
+    /**
+     * Checks, before a run, that this connection's role can run Fencelab's statements: every table and
+     * function of the schema is there and it holds the rights a run uses on them. A schema broken
+     * since it was migrated (a table dropped, rights revoked) would otherwise fail every statement of
+     * the run; this way the run is refused at once, in one line.
+     *
+     * @throws DatabaseException ({@link DatabaseFailure#SCHEMA_MISSING} or {@link DatabaseFailure#PERMISSION_DENIED})
+     *                           naming what is missing
+     */
+    public void checkSchema() {
+        List<String> names = new java.util.ArrayList<>();
+        List<String> kinds = new java.util.ArrayList<>();
+        List<String> rights = new java.util.ArrayList<>();
+        TABLE_RIGHTS.forEach((table, needed) -> needed.forEach(right -> {
+            names.add(table);
+            kinds.add("table");
+            rights.add(right);
+        }));
+        for (String function : functions()) {
+            names.add(function);
+            kinds.add("function");
+            rights.add("EXECUTE");
+        }
+        List<String> missing = new java.util.ArrayList<>();
+        List<String> denied = new java.util.ArrayList<>();
+        try {
+            jdbi.useHandle(h -> h.createQuery("""
+                            SELECT n.name, n.kind, n.privilege,
+                                   CASE n.kind WHEN 'table' THEN to_regclass(n.name)::oid ELSE to_regproc(n.name)::oid END IS NOT NULL AS present,
+                                   CASE n.kind WHEN 'table' THEN has_table_privilege(to_regclass(n.name), n.privilege)
+                                               ELSE has_function_privilege(to_regproc(n.name)::oid, n.privilege) END AS granted
+                              FROM unnest(CAST(:names AS text[]), CAST(:kinds AS text[]), CAST(:rights AS text[]))
+                                   AS n(name, kind, privilege)
+                            """)
+                    .bind("names", names.toArray(String[]::new))
+                    .bind("kinds", kinds.toArray(String[]::new))
+                    .bind("rights", rights.toArray(String[]::new))
+                    .map((rs, ctx) -> {
+                        String what = rs.getString("kind") + " " + rs.getString("name");
+                        if (!rs.getBoolean("present")) {
+                            if (!missing.contains(what)) {
+                                missing.add(what);
+                            }
+                        } else if (!rs.getBoolean("granted")) {
+                            denied.add(rs.getString("privilege") + " on " + what);
+                        }
+                        return what;
+                    })
+                    .list());
+        } catch (org.jdbi.v3.core.JdbiException e) {
+            throw e.getCause() instanceof java.sql.SQLException sql ? DatabaseException.from(sql)
+                    : new DatabaseException("could not check the Fencelab schema in " + describeLocation() + ": "
+                    + rootMessage(e), e);
+        }
+        if (!missing.isEmpty()) {
+            String what = String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " missing";
+            throw new DatabaseException(DatabaseFailure.SCHEMA_MISSING, "Fencelab's schema is broken: " + what,
+                    "the Fencelab schema in " + describeLocation() + " is broken: " + what
+                            + "; repair it, or give Fencelab a database of its own (--data-dir DIR or --jdbc-url URL)", null);
+        }
+        if (!denied.isEmpty()) {
+            String what = "no " + String.join(", no ", denied);
+            throw new DatabaseException(DatabaseFailure.PERMISSION_DENIED, "permission denied: " + what,
+                    "the role Fencelab connects as to " + describeLocation() + " cannot run Fencelab's statements: "
+                            + what + "; grant it these rights on Fencelab's schema, or use another role", null);
+        }
+    }
+
     /** A session on its own pooled connection, for a worker to keep; close it to give the connection back. */
     public Session openSession() {
         try {
             return Session.open(pool.getConnection(), pool::evictConnection);
         } catch (java.sql.SQLException e) {
-            throw new DatabaseException("no connection to " + describeLocation() + ": " + scrub(rootMessage(e)), e);
+            // A run records the reason: it says what, never where (the message, for a user, says both).
+            throw new DatabaseException(DatabaseFailure.of(e), "no connection to the database: " + scrub(rootMessage(e)),
+                    "no connection to " + describeLocation() + ": " + scrub(rootMessage(e)), e);
         }
     }
 

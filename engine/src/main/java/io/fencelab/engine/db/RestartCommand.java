@@ -60,7 +60,7 @@ public record RestartCommand(List<String> argv, Duration timeout, Duration answe
         try {
             output = Files.createTempFile("fencelab-db-restart", ".out");
         } catch (IOException e) {
-            throw new DatabaseException("could not run the database restart command " + program() + ": " + e.getMessage(), e);
+            throw failed("could not run the database restart command " + program() + ": " + e.getMessage(), "", e);
         }
         try {
             run(output);
@@ -74,14 +74,14 @@ public record RestartCommand(List<String> argv, Duration timeout, Duration answe
         long deadline = ticker.nanos() + answerWithin.toNanos();
         while (!answers.getAsBoolean()) {
             if (ticker.nanos() - deadline >= 0) {
-                throw new DatabaseException("the database did not answer within " + answerWithin.toSeconds()
-                        + " s after the restart command " + program() + " finished");
+                throw failed("the database did not answer within " + answerWithin.toSeconds()
+                        + " s after the restart command " + program() + " finished", "", null);
             }
             try {
                 Thread.sleep(200);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new DatabaseException("interrupted while waiting for the database after a restart", e);
+                throw failed("interrupted while waiting for the database after a restart", "", e);
             }
         }
     }
@@ -93,24 +93,32 @@ public record RestartCommand(List<String> argv, Duration timeout, Duration answe
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of(NULL_DEVICE).toFile()))
                     .redirectOutput(output.toFile()).start();
         } catch (IOException e) {
-            throw new DatabaseException("could not start the database restart command " + program() + ": "
-                    + e.getMessage(), e);
+            throw failed("could not start the database restart command " + program() + ": "
+                    + e.getMessage(), "", e);
         }
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new DatabaseException("the database restart command " + program() + " did not finish within "
-                        + timeout.toSeconds() + " s; it was stopped");
+                throw failed("the database restart command " + program() + " did not finish within "
+                        + timeout.toSeconds() + " s; it was stopped", "", null);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new DatabaseException("interrupted while the database restart command " + program() + " ran", e);
+            throw failed("interrupted while the database restart command " + program() + " ran", "", e);
         }
         if (process.exitValue() != 0) {
-            throw new DatabaseException("the database restart command " + program() + " failed with exit status "
-                    + process.exitValue() + lastLine(output).map(l -> ": " + l).orElse(""));
+            throw failed("the database restart command " + program() + " failed with exit status " + process.exitValue(),
+                    lastLine(output).map(l -> ": " + l).orElse(""), null);
         }
+    }
+
+    /**
+     * A failed restart; {@code output} is the command's last line, if any (what the operator needs to
+     * see first). A run records it scrubbed of anything naming the server or its users.
+     */
+    private static DatabaseException failed(String what, String output, Throwable cause) {
+        return new DatabaseException(DatabaseFailure.RESTART_FAILED, what + output, what + output, cause);
     }
 
     private static final String NULL_DEVICE = System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null";

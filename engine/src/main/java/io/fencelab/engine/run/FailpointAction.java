@@ -21,4 +21,11 @@ public sealed interface FailpointAction {
 
     /** The database stops for good, outside any fault: the run ends {@code failed: database unreachable}. */
     record StopDatabase() implements FailpointAction {}
+
+    /**
+     * The database breaks for good, outside any fault, but keeps answering: {@code breakage} runs right
+     * there (a test revokes the run's rights or drops a table), and the run ends {@code failed: <cause>}
+     * at the first statement that meets it ({@code docs/RELIABILITY.md}, "When the database breaks").
+     */
+    record BreakDatabase(Runnable breakage) implements FailpointAction {}
 }

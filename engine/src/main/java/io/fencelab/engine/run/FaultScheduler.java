@@ -59,6 +59,9 @@ final class FaultScheduler {
         /** A database restart fault heals (or is healed early): the database comes back. */
         void startDatabase();
 
+        /** A restart failed ({@link io.fencelab.engine.db.DatabaseFailure#RESTART_FAILED}): the run ends, failed. */
+        void databaseBroken(io.fencelab.engine.db.DatabaseException failure);
+
         /** Whether the worker {@code holder} is up; a crash of one that is down does nothing. */
         boolean running(String holder);
 
@@ -248,13 +251,27 @@ final class FaultScheduler {
 
     private void stopDatabase(PlannedFault pf) {
         restartsUnderWay.add(pf);
-        host.stopDatabase();
+        try {
+            host.stopDatabase();
+        } catch (RuntimeException e) {
+            // An external server's restart command failed, or the server did not come back: nothing to heal.
+            restartsUnderWay.remove(pf);
+            host.databaseBroken(io.fencelab.engine.db.DatabaseException.restartFailed(e));
+        }
     }
 
-    /** The restart {@code pf} heals: the database comes back, once, whoever asks first (its end, a cut, the run's end). */
+    /**
+     * The restart {@code pf} heals: the database comes back, once, whoever asks first (its end, a cut,
+     * the run's end). A server that does not start again ends the run, failed.
+     */
     private void healRestart(PlannedFault pf) {
         if (restartsUnderWay.remove(pf)) {
-            host.startDatabase();
+            try {
+                host.startDatabase();
+            } catch (RuntimeException e) {
+                host.databaseBroken(io.fencelab.engine.db.DatabaseException.restartFailed(e));
+                return;
+            }
             healed(pf.occurrence);
         }
     }

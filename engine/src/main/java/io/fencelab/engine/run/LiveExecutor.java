@@ -118,7 +118,8 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
      * already under way have published their events (or after {@link #END_DRAIN_LIMIT}). The wait
      * happens on a thread of its own, since an action may be what ends the run.
      */
-    private synchronized void finish(String reason) {
+    @Override
+    protected synchronized void finish(String reason) {
         if (endReason != null) {
             return;
         }
@@ -217,6 +218,11 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         public void startDatabase() {
             db.startServer();
             restartUnderWay = false;
+        }
+
+        @Override
+        public void databaseBroken(DatabaseException failure) {
+            LiveExecutor.this.databaseBroken(failure);
         }
 
         @Override
@@ -424,7 +430,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         // Until the server is back, not until the fault's planned end: a start can outlast a short restart.
         boolean restarting = restartUnderWay || anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
         if (!restarting && !db.isReachable()) {
-            finish("failed: database unreachable");
+            databaseLost();
         }
     }
 

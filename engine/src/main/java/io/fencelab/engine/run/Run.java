@@ -67,12 +67,27 @@ public final class Run implements AutoCloseable {
         }
         bus.subscribe("recorder", this::record);
         bus.subscribe("judgement", judgement::accept);
-        if (spec.executor() == ExecutorKind.SIMULATED) {
-            simulated = new SimulatedExecutor(db, spec, bus, backend);
-            live = null;
-        } else {
-            simulated = null;
-            live = new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
+        try {
+            if (spec.executor() == ExecutorKind.SIMULATED) {
+                simulated = new SimulatedExecutor(db, spec, bus, backend);
+                live = null;
+            } else {
+                simulated = null;
+                live = new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
+            }
+        } catch (RuntimeException e) {
+            // Refused before it began (a broken schema, Database#checkSchema): no log of a run that never ran.
+            discardLog();
+            throw e;
+        }
+    }
+
+    private void discardLog() {
+        try {
+            log.close();
+            java.nio.file.Files.deleteIfExists(log.file());
+        } catch (IOException e) {
+            // the refusal is what the caller needs to hear; an empty file left behind says nothing
         }
     }
 

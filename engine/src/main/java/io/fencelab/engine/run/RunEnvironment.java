@@ -35,6 +35,8 @@ import java.util.random.RandomGenerator;
  */
 abstract class RunEnvironment implements WorkerEnv {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RunEnvironment.class);
+
     protected final Database db;
     protected final RunSpec spec;
     /** Where the run's leases and fenced resources live: PostgreSQL, or (simulated only) its in-memory model. */
@@ -137,6 +139,20 @@ abstract class RunEnvironment implements WorkerEnv {
             bus.flush();
         }
         sink.publish(seq -> new Event.RunEnded(seq, nowMicros(), reason));
+    }
+
+    /** Ends the run now for {@code reason}; the first reason wins, and {@code RunEnded} follows. */
+    protected abstract void finish(String reason);
+
+    @Override
+    public void databaseBroken(io.fencelab.engine.db.DatabaseException failure) {
+        log.warn("run {} ends: the database is broken ({}): {}", spec.name(), failure.failure(), failure.reason());
+        finish(RunResult.failedBecause(failure.endCause()));
+    }
+
+    /** The database did not answer a fresh statement, and no restart fault is under way. */
+    protected void databaseLost() {
+        finish(RunResult.failedBecause(RunResult.UNREACHABLE));
     }
 
     private Duration active(String holder, FaultKind kind) {
@@ -264,7 +280,12 @@ abstract class RunEnvironment implements WorkerEnv {
             case FailpointAction.Pause p -> new FaultOccurrence(FaultKind.PAUSE, a.holder(), now, p.length(),
                     Duration.ZERO);
             case FailpointAction.StopDatabase s -> null;
+            case FailpointAction.BreakDatabase b -> null;
         };
+        if (a.action() instanceof FailpointAction.BreakDatabase b) {
+            b.breakage().run(); // no fault: whatever broke it is outside the scenario
+            return;
+        }
         if (occurrence == null) {
             store.stop(); // no fault: the database is simply gone, as when its host dies
             return;

@@ -28,8 +28,8 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
     }
 
     /**
-     * Whether the run failed before its end (the database went away): neither completed nor stopped
-     * by its user. {@code fencelab run} exits with 3 exactly then.
+     * Whether the run failed before its end (the database went away or broke, {@code docs/RELIABILITY.md}):
+     * neither completed nor stopped by its user. {@code fencelab run} exits with 3 exactly then.
      */
     public boolean failed() {
         return failed(endReason);
@@ -39,4 +39,30 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
     static boolean failed(String endReason) {
         return !"completed".equals(endReason) && !"stopped".equals(endReason);
     }
+
+    /** Why the run failed, in a few words ({@code permission denied for table lease}); empty unless it failed. */
+    public java.util.Optional<String> failureCause() {
+        return failureCause(endReason);
+    }
+
+    /**
+     * Why a run that ended for {@code endReason} (a {@code RunEnded} reason) failed; empty unless it
+     * failed. The one reading of {@code failed: <cause>}, for whoever has only the log.
+     */
+    public static java.util.Optional<String> failureCause(String endReason) {
+        if (endReason == null || !failed(endReason)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(endReason.startsWith(FAILED) ? endReason.substring(FAILED.length()) : endReason);
+    }
+
+    private static final String FAILED = "failed: ";
+
+    /** The end reason of a run that failed because of {@code cause}: the one spelling of {@code failed: <cause>}. */
+    static String failedBecause(String cause) {
+        return FAILED + cause;
+    }
+
+    /** What a run that lost its database ends with (the database gone for longer than the scenario allows). */
+    static final String UNREACHABLE = "database unreachable";
 }

@@ -269,6 +269,11 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             store.start();
             databaseDown = false;
         }
+
+        @Override
+        public void databaseBroken(DatabaseException failure) {
+            SimulatedExecutor.this.databaseBroken(failure);
+        }
     }
 
     @Override
@@ -287,7 +292,8 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
         killTargets.add(holder);
     }
 
-    private void finish(String reason) {
+    @Override
+    protected void finish(String reason) {
         if (endReason == null) {
             endReason = reason;
             finished = true;
@@ -354,7 +360,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             s.close();
         }
         if (!databaseDown && !store.isReachable()) {
-            finish("failed: database unreachable");
+            databaseLost();
         }
     }
 

@@ -522,7 +522,9 @@ public final class Worker {
     /**
      * One request to the database: it leaves now, lands after the request delay (the statement runs
      * then, whatever the worker is doing), and the worker hears the answer after the reply delay
-     * (deferred if it is paused). On a database failure it retries with {@code retry} after its idle time.
+     * (deferred if it is paused). On a database failure a fault explains it retries with {@code retry}
+     * after its idle time; on one that breaks the run ({@link io.fencelab.engine.db.DatabaseFailure#breaksRun})
+     * the run ends.
      * A request sent before a crash still lands; the crashed process hears no answer.
      */
     private <T> void rpc(String operation, boolean leaseOp, Supplier<T> statement, Consumer<T> onReply, Runnable retry) {
@@ -544,13 +546,19 @@ public final class Worker {
             try {
                 result = statement.get();
             } catch (DatabaseException e) {
+                if (e.failure().breaksRun()) {
+                    // No fault explains it and the next statement would fail the same way: the run is over.
+                    env.databaseBroken(e);
+                    env.discardSession(this);
+                    return;
+                }
                 if (myLife != life) {
                     // Nobody is left to notice, but the broken session must still go: a restarted
                     // process would otherwise fail its first statement on it.
                     env.discardSession(this);
                     return;
                 }
-                publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), me, operation, e.getMessage()));
+                publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), me, operation, e.reason()));
                 env.discardSession(this);
                 later(spec.idleTime(), retry);
                 return;

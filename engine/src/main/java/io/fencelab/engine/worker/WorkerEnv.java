@@ -46,6 +46,13 @@ public interface WorkerEnv {
     /** Drops a broken session; the next {@link #session} opens a fresh one. */
     void discardSession(Worker worker);
 
+    /**
+     * A statement failed in a way no fault of the scenario explains
+     * ({@link io.fencelab.engine.db.DatabaseFailure#breaksRun}): the run ends now, {@code failed: <cause>},
+     * with what happened up to then kept and judged.
+     */
+    void databaseBroken(io.fencelab.engine.db.DatabaseException failure);
+
     LeaseStore leases();
 
     TargetStore<?> target(TargetKind kind, FencingMode mode);

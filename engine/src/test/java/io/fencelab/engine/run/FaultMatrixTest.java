@@ -22,6 +22,7 @@ import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerSpec;
 import io.fencelab.testing.EmbeddedDatabase;
+import io.fencelab.testing.RunRole;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -43,8 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * statement of acquire, renew, release and the write (and between the two statements of
  * check-then-write). Whatever the point, no token is handed out twice, the log loses no event and
  * ends with {@code RunEnded}, the verdict agrees with the database's own audit, and the run ends
- * cleanly, or, where the database dies, fails as {@code fencelab run}'s exit code 3 with its events
- * on disk.
+ * cleanly, or, where the database dies or breaks for good, fails as {@code fencelab run}'s exit code 3
+ * with its events on disk.
  */
 @ExtendWith(EmbeddedDatabase.class)
 class FaultMatrixTest {
@@ -60,13 +61,18 @@ class FaultMatrixTest {
     /** Restarts and deaths stop a server: one of their own, so the shared one never goes away under other tests. */
     private static Database restartable;
 
+    /** A role of its own on the restartable server: a "broken for good" case revokes its rights, then gives them back. */
+    private static RunRole breakable;
+
     @BeforeAll
     static void startRestartable() {
         restartable = EmbeddedDatabase.startThrowaway();
+        breakable = RunRole.create(restartable, "fencelab_matrix", 16);
     }
 
     @AfterAll
     static void closeRestartable() {
+        breakable.close();
         restartable.close();
     }
 
@@ -215,6 +221,45 @@ class FaultMatrixTest {
         assertThat(result.endReason()).startsWith("failed: database unreachable");
         assertThat(result.failed()).as("fencelab run exits with 3 (RunCommand: result.failed())").isTrue();
         assertThat(result.finalStateJudged()).as("the database was gone at the end").isFalse();
+        assertLogWhole(events, result);
+        assertTokensUnique(restartable, runId, events);
+        assertVerdictMatchesAudit(restartable, runId, result, spec.fencing());
+    }
+
+    static Stream<Arguments> breakages() {
+        return Arrays.stream(ExecutorKind.values())
+                .flatMap(x -> Arrays.stream(Failpoint.values()).map(p -> Arguments.of(x, p)));
+    }
+
+    /**
+     * The database broken for good, but still answering, at every statement boundary of every kind
+     * (acquire, renew, release, write, check-then-write), on both executors: the run's role loses its
+     * rights there, and the run ends {@code failed: permission denied …} at the first statement that
+     * meets it, exit code 3, with its events kept and judged (docs/RELIABILITY.md, "When the database
+     * breaks").
+     */
+    @ParameterizedTest(name = "{0}: database broken for good at {1}")
+    @MethodSource("breakages")
+    void aDatabaseBrokenForGoodAtAPointEndsTheRunFailedWithItsEventsKept(ExecutorKind executor, Failpoint point,
+                                                                          @TempDir Path dir) throws Exception {
+        RunSpec spec = spec(point).toBuilder().executor(executor).timeScale(LIVE_SCALE).build();
+        RunResult result;
+        long runId;
+        try (Run run = Run.prepare(breakable.database(), spec, dir.resolve("events.jsonl"))) {
+            run.armFailpoint(point, "A", new FailpointAction.BreakDatabase(breakable::revoke));
+            runId = run.store().runId();
+            result = run.runToEnd();
+            assertThat(run.failpointsReached()).as("A's statement code reached " + point).isTrue();
+        } finally {
+            breakable.grant();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(result.endReason()).as("the first statement after the breakage ends the run")
+                .startsWith("failed: permission denied for table ");
+        assertThat(result.failed()).as("fencelab run exits with 3 (RunCommand: result.failed())").isTrue();
+        assertThat(events).filteredOn(e -> e instanceof Event.OperationFailed)
+                .as("no fault explains it: not a failed statement to retry").isEmpty();
         assertLogWhole(events, result);
         assertTokensUnique(restartable, runId, events);
         assertVerdictMatchesAudit(restartable, runId, result, spec.fencing());

@@ -81,6 +81,11 @@ class FaultSchedulerTest {
             note("start database");
         }
 
+        @Override
+        public void databaseBroken(io.fencelab.engine.db.DatabaseException failure) {
+            note("database broken: " + failure.endCause());
+        }
+
         final java.util.Set<String> down = new java.util.HashSet<>();
 
         @Override

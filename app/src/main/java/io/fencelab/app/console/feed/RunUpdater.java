@@ -296,9 +296,9 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         timelineStale = true;
         verdictChanged();
         String failure = problem;
-        if (failure == null && result != null && result.endReason().startsWith("failed")) {
-            failure = "The run could not go on: " + result.endReason().substring("failed".length())
-                    .replaceFirst("^:\\s*", "") + ". The events so far are kept; you can still look at them and export them.";
+        if (failure == null && result != null && result.failed()) {
+            failure = "The run could not go on: " + result.failureCause().orElseThrow() + ". Its verdict covers only "
+                    + "what happened before; the events so far are kept, and you can still look at them and export them.";
         }
         if (failure != null) {
             model.problemProperty().set(failure);

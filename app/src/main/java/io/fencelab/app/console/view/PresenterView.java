@@ -167,10 +167,11 @@ public final class PresenterView extends BorderPane {
         RunModel run = model.main();
         Verdict v = run.verdict();
         boolean started = run.eventCountProperty().get() > 0;
-        badge.setText(!started ? "not run yet" : v.isSafe() ? "SAFE" : "VIOLATED");
-        Styles.choose(badge, BADGES, !started ? "presenter-none" : v.isSafe() ? "presenter-safe"
-                : "presenter-violated");
         RunPhase phase = run.phase();
+        boolean failedSafe = v.isSafe() && phase == RunPhase.FAILED; // never SAFE: nothing after the failure was tested
+        badge.setText(!started ? "not run yet" : failedSafe ? "FAILED" : v.isSafe() ? "SAFE" : "VIOLATED");
+        Styles.choose(badge, BADGES, !started || failedSafe ? "presenter-none" : v.isSafe() ? "presenter-safe"
+                : "presenter-violated");
         int witnesses = v.witnesses().size();
         if (!started) {
             verdictWords.setText("");

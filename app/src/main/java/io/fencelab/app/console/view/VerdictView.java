@@ -229,6 +229,10 @@ final class VerdictView extends ScrollPane {
         if (!started) {
             verdict.setText("—");
             Styles.choose(verdict, Styles.VERDICTS, "verdict-none");
+        } else if (v.isSafe() && phase == RunPhase.FAILED) {
+            // Nothing after the failure was tested: a failed run is never called SAFE (violations before it stand).
+            verdict.setText("FAILED");
+            Styles.choose(verdict, Styles.VERDICTS, "verdict-none");
         } else if (v.isSafe()) {
             verdict.setText("SAFE");
             Styles.choose(verdict, Styles.VERDICTS, "verdict-safe");
@@ -239,6 +243,8 @@ final class VerdictView extends ScrollPane {
         String note;
         if (!started) {
             note = "Nothing has run yet.";
+        } else if (phase == RunPhase.FAILED) {
+            note = "Up to the failure only: judged from the events before it.";
         } else if (run.resultProperty().get() != null) {
             note = run.resultProperty().get().finalStateJudged()
                     ? "Final: judged from every event and the database's final state."
