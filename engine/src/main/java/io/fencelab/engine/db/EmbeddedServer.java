@@ -7,9 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -212,14 +209,7 @@ final class EmbeddedServer {
                     "--pwfile=" + passwordFile, "-E", "UTF-8", "-D", staging.toString()), "initdb");
             PrivateFiles.writeNew(staging.resolve(SECRET_FILE), secret);
             writeAccessRules(staging);
-            try {
-                Files.move(staging, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
-                if (!Files.isRegularFile(dir.resolve("PG_VERSION"))) {
-                    throw e;
-                }
-                // another process created it first: theirs it is
-            }
+            PrivateFiles.moveIntoPlace(staging, dir, "PG_VERSION");
         } finally {
             Files.deleteIfExists(passwordFile);
             PrivateFiles.deleteTree(staging);

@@ -4,12 +4,8 @@ import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -76,14 +72,7 @@ final class PostgresBinaries {
                     extract(in, staging);
                 }
                 Files.createFile(staging.resolve(".complete"));
-                try {
-                    Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-                } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
-                    // another process unpacked the same archive first: use theirs
-                    if (!Files.isRegularFile(target.resolve(".complete"))) {
-                        throw e;
-                    }
-                }
+                PrivateFiles.moveIntoPlace(staging, target, ".complete");
             } finally {
                 PrivateFiles.deleteTree(staging);
             }

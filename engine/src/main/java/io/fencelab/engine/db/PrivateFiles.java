@@ -47,6 +47,22 @@ final class PrivateFiles {
         Files.writeString(file, content);
     }
 
+    /**
+     * Renames a finished {@code staging} directory to {@code target} in one step. If another process
+     * put its own there first (its {@code marker} file present), theirs is kept and ours is left for
+     * the caller to delete.
+     */
+    static void moveIntoPlace(Path staging, Path target, String marker) throws IOException {
+        try {
+            Files.move(staging, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException
+                 | java.nio.file.AtomicMoveNotSupportedException e) {
+            if (!Files.isRegularFile(target.resolve(marker))) {
+                throw e;
+            }
+        }
+    }
+
     static FileAttribute<?>[] fileAttribute() {
         return posix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE)}
                 : new FileAttribute<?>[0];

@@ -243,6 +243,7 @@ final class DispatchingEventBus implements EventBus {
                 inOrder.add(e);
             }
             inOrder.takeReady(batch, maxBatch);
+            endAtRunEnded(batch);
             if (!batch.isEmpty()) {
                 subscribers.deliver(Collections.unmodifiableList(batch));
                 batch = new ArrayList<>(); // consumers may keep the one they got
@@ -269,6 +270,36 @@ final class DispatchingEventBus implements EventBus {
             }
         }
     }
+
+    /**
+     * A run's history ends at its {@code RunEnded}: an event numbered after it (an action the end
+     * could not wait for, on a database that no longer answered) is not delivered, so the log, the
+     * checker and the console all see the same whole run.
+     */
+    private void endAtRunEnded(List<Event> batch) {
+        if (endedAt >= 0) {
+            droppedAfterEnd += batch.size();
+            batch.clear();
+        } else {
+            for (int i = 0; i < batch.size(); i++) {
+                if (batch.get(i) instanceof Event.RunEnded end) {
+                    endedAt = end.seq();
+                    droppedAfterEnd += batch.size() - i - 1;
+                    batch.subList(i + 1, batch.size()).clear();
+                    break;
+                }
+            }
+        }
+        if (droppedAfterEnd > 0 && !warnedAfterEnd) {
+            warnedAfterEnd = true;
+            log.warn("events published after RunEnded (seq {}) are not part of the run and were not delivered", endedAt);
+        }
+    }
+
+    /** Seq of the delivered {@code RunEnded}, or -1; touched by the delivering thread only. */
+    private long endedAt = -1;
+    private long droppedAfterEnd;
+    private boolean warnedAfterEnd;
 
     private void park() {
         parked.set(true);

@@ -48,6 +48,21 @@ class EventBusTest {
     }
 
     @Test
+    void nothingPublishedAfterRunEndedReachesAConsumer() {
+        Recorder recorder = new Recorder();
+        try (EventBus bus = EventBus.async()) {
+            bus.subscribe("recorder", recorder);
+            bus.start();
+            bus.publish(seq -> new Event.RunStarted(seq, 0, "r", "live", "FENCED", "MONOTONIC", 1, null));
+            bus.publish(seq -> new Event.RunEnded(seq, 10, "failed: database unreachable"));
+            // An action the end could not wait for, landing after it:
+            bus.publish(seq -> new Event.OperationFailed(seq, 11, "A", "write", "late"));
+            bus.flush();
+        }
+        assertThat(recorder.seqs()).as("the run's history ends at its RunEnded").containsExactly(1L, 2L);
+    }
+
+    @Test
     void eightProducersGetEveryEventDeliveredOnceInSeqOrderWithoutGaps() throws Exception {
         int producers = 8;
         int perProducer = 25_000;
