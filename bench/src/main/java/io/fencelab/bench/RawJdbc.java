@@ -76,8 +76,8 @@ final class RawJdbc {
     private static Connection connect(Database db) {
         try {
             // A dedicated connection outside the engine's pool: no pool, no JDBI.
-            return DriverManager.getConnection(db.jdbcUrl(), db.config().user().orElse(null),
-                    db.config().password().orElse(null));
+            return DriverManager.getConnection(db.jdbcUrlWithoutSecret(), db.user().orElse(null),
+                    db.password().orElse(null));
         } catch (SQLException e) {
             throw new IllegalStateException("baseline connection failed: " + e.getMessage(), e);
         }
