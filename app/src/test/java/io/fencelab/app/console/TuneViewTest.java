@@ -221,12 +221,7 @@ class TuneViewTest extends ConsoleTestBase {
         Path file = dir.resolve("our-leader.yaml");
         Files.writeString(file, io.fencelab.scenarios.Catalog.shipped().source("k8s-leader-gc").text()
                 .replace("title:", "title: Our leader,"));
-        // Its GC log, beside it as the file names it.
-        Files.createDirectories(dir.resolve("data"));
-        try (var in = io.fencelab.scenarios.Catalog.class.getResourceAsStream(
-                "/io/fencelab/scenarios/catalog/data/g1-service.log")) {
-            Files.copy(in, dir.resolve("data/g1-service.log"));
-        }
+        copyGcLog(dir);
         waitForDatabase();
         fxRun(() -> console.tune().show(true));
         // As typed into the picker's editor and committed.
@@ -322,7 +317,7 @@ class TuneViewTest extends ConsoleTestBase {
                 () -> tune().statusProperty().get());
     }
 
-    /** The GC log the k8s scenario reads, beside a copy of it in {@code dir}. */
+    /** The GC log the k8s scenario reads, into {@code dir/data} beside a copy of the scenario, as the file names it. */
     private static void copyGcLog(Path dir) throws Exception {
         Files.createDirectories(dir.resolve("data"));
         try (var in = io.fencelab.scenarios.Catalog.class.getResourceAsStream(
