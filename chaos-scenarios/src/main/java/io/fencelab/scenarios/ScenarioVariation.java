@@ -1,6 +1,7 @@
 package io.fencelab.scenarios;
 
 import io.fencelab.engine.chaos.Distribution;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisKind;
@@ -53,7 +54,7 @@ public final class ScenarioVariation {
         this.source = source;
         this.root = root;
         this.base = base;
-        this.variable = variablePaths(root);
+        this.variable = variablePaths(root, base.spec().lease().getClass());
     }
 
     /**
@@ -82,11 +83,14 @@ public final class ScenarioVariation {
 
     // ---- the paths that can vary ------------------------------------------------------------------
 
-    private static Map<String, AxisKind> variablePaths(YamlNode root) {
+    private static Map<String, AxisKind> variablePaths(YamlNode root, Class<? extends LeaseProfile> profile) {
         Map<String, AxisKind> out = new LinkedHashMap<>();
+        List<String> settings = LeaseProfile.settings(profile);
         for (Defaults.Key<?> key : Defaults.all()) {
             AxisKind kind = kindOf(key);
-            if (kind != null) {
+            // Under lease: only the file's own profile's settings: the compiler refuses another's, so every point would be skipped.
+            boolean otherProfile = key.parent().equals(Defaults.LEASE.path()) && !settings.contains(key.name());
+            if (kind != null && !otherProfile) {
                 expand(root, List.of(key.path().split("\\.")), "", kind, out);
             }
         }
@@ -160,6 +164,53 @@ public final class ScenarioVariation {
             case YamlNode.Scalar ignored -> {
             }
         }
+    }
+
+    /** The path of the profile's main lifetime ({@code lease.ttl}, {@code lease.leaseDuration}, …): what a sweep varies first. */
+    public String mainLeasePath() {
+        return Defaults.LEASE.path() + "." + LeaseProfile.mainSetting(base.spec().lease().getClass());
+    }
+
+    /**
+     * The value {@code path} has in this scenario, in the file's syntax ({@code 15s}, {@code 3}): as
+     * the file writes it, else the compiled lease's setting, else the format's default; empty when it
+     * has none (a distribution written as a mapping, a key without a default).
+     */
+    public java.util.Optional<String> currentValue(String path) {
+        if (!variable.containsKey(path)) {
+            return java.util.Optional.empty();
+        }
+        YamlNode node = root;
+        for (Object step : steps(path)) {
+            node = child(node, step);
+            if (node == null) {
+                break;
+            }
+        }
+        if (node instanceof YamlNode.Scalar scalar) {
+            return java.util.Optional.of(scalar.text());
+        }
+        if (node != null) {
+            return java.util.Optional.empty();
+        }
+        String name = path.substring(path.lastIndexOf('.') + 1);
+        if (path.equals(Defaults.LEASE.path() + "." + name)
+                && base.spec().lease().values().get(name) instanceof Duration d) {
+            return java.util.Optional.of(Durations.format(d));
+        }
+        return Defaults.at(path.replaceAll("\\[\\d+]", "[]")).filter(Defaults.Key::literal)
+                .map(Defaults.Key::written);
+    }
+
+    /** The node at one step of a path (a key, or a list position) below {@code node}; null where the file has none. */
+    private static YamlNode child(YamlNode node, Object step) {
+        if (step instanceof Integer i && node instanceof YamlNode.Sequence seq) {
+            return i < seq.items().size() ? seq.items().get(i) : null;
+        }
+        if (step instanceof String key && node instanceof YamlNode.Mapping m && m.fields().containsKey(key)) {
+            return m.fields().get(key).value();
+        }
+        return null;
     }
 
     // ---- --vary -----------------------------------------------------------------------------------

@@ -32,6 +32,44 @@ class ScenarioVariationTest {
         assertThat(STORM.variablePaths().get("faults[0].duration.pareto.shape")).isEqualTo(AxisKind.NUMBER);
     }
 
+    private static final ScenarioVariation K8S = ScenarioVariation.of(Catalog.shipped().source("k8s-leader-gc"));
+
+    @Test
+    void underLeaseOnlyTheScenariosOwnProfileSettingsCanVary() {
+        assertThat(K8S.variablePaths()).as("kubernetes's settings")
+                .containsKeys("lease.leaseDuration", "lease.renewDeadline", "lease.retryPeriod");
+        assertThat(K8S.variablePaths()).as("other profiles' settings, which the compiler refuses for kubernetes")
+                .doesNotContainKeys("lease.ttl", "lease.renewEvery", "lease.lockDelay", "lease.sessionTimeout");
+        assertThat(PAUSED.variablePaths()).as("generic's settings only")
+                .containsKeys("lease.ttl", "lease.renewEvery").doesNotContainKeys("lease.leaseDuration");
+    }
+
+    @Test
+    void anotherProfilesSettingIsRefusedWithThePathsThatCanVary() {
+        assertThatThrownBy(() -> K8S.axis("lease.ttl=5s..20s:3"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lease.ttl is not a parameter").hasMessageContaining("lease.leaseDuration");
+    }
+
+    @Test
+    void theMainLeasePathIsTheProfilesMainLifetime() {
+        assertThat(K8S.mainLeasePath()).isEqualTo("lease.leaseDuration");
+        assertThat(PAUSED.mainLeasePath()).isEqualTo("lease.ttl");
+        assertThat(ScenarioVariation.of(Catalog.shipped().source("redisson-long-gc")).mainLeasePath())
+                .isEqualTo("lease.lockWatchdogTimeout");
+    }
+
+    @Test
+    void aPathsCurrentValueIsTheFilesElseTheProfilesElseTheFormatsDefault() {
+        ScenarioVariation vm = ScenarioVariation.of(Catalog.shipped().source("vm-suspension"));
+        assertThat(vm.currentValue("lease.ttl")).as("as the file writes it").contains("30s");
+        assertThat(vm.currentValue("faults[0].duration")).as("as the file writes it").contains("40s");
+        assertThat(K8S.currentValue("lease.leaseDuration")).as("the profile's default, the file leaving it out")
+                .contains("15s");
+        assertThat(vm.currentValue("workers[0].jobs")).as("the format's default").contains("0");
+        assertThat(vm.currentValue("lease.leaseDuration")).as("not a parameter of this file").isEmpty();
+    }
+
     @Test
     void aRangeIsParsedInThePathsOwnSyntax() {
         assertThat(texts(PAUSED.axis("lease.ttl=10s..40s:4"))).containsExactly("10s", "20s", "30s", "40s");

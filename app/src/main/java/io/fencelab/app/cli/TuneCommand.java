@@ -1,6 +1,7 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
@@ -122,42 +123,69 @@ public final class TuneCommand implements Callable<Integer> {
             stdout.flush();
             SweepRunner runner = setup.runner(db, dir, parallel, used);
             Progress progress = new Progress(err, plan.axes());
-            CountDownLatch ended = new CountDownLatch(1);
+            // Ctrl-C stops the runs; the hook then waits until the command has said what it kept, since
+            // the JVM halts as soon as its hooks are done.
+            CountDownLatch said = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 runner.stop();
                 try {
-                    ended.await(30, TimeUnit.SECONDS);
+                    said.await(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             }, "tune-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            boolean completed;
             try {
-                completed = runner.run(SweepListener.all(dir, progress));
+                boolean completed = runner.run(SweepListener.all(dir, progress));
+                progress.end();
+                BackendCheck check = setup.finish(db, dir, used, completed).orElse(null);
+                summary(stdout, dir.snapshot(), dir);
+                if (check != null) {
+                    stdout.printf("checked on PostgreSQL: %s, seed %d: %s%n", check.point().label(plan.axes()),
+                            check.seed(), check.identical() ? "the event log is identical to the in-memory run's ("
+                                    + check.bytes() + " bytes)" : "DIFFERS from the in-memory run at byte "
+                                    + check.mismatch() + "; run the sweep with --backend postgres");
+                }
+                if (!completed) {
+                    stdout.println(stoppedLine(progress.done, progress.total, out,
+                            spec.commandLine().getParseResult().originalArgs()));
+                    stdout.flush();
+                    return STOPPED;
+                }
+                return ExitCodes.OK;
             } finally {
-                ended.countDown();
+                said.countDown();
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
                 } catch (IllegalStateException shuttingDown) {
                     // the hook is running: it stopped the sweep, which has now ended
                 }
             }
-            progress.end();
-            BackendCheck check = setup.finish(db, dir, used, completed).orElse(null);
-            summary(stdout, dir.snapshot(), dir);
-            if (check != null) {
-                stdout.printf("checked on PostgreSQL: %s, seed %d: %s%n", check.point().label(plan.axes()), check.seed(),
-                        check.identical() ? "the event log is identical to the in-memory run's (" + check.bytes() + " bytes)"
-                                : "DIFFERS from the in-memory run at byte " + check.mismatch()
-                                        + "; run the sweep with --backend postgres");
-            }
-            if (!completed) {
-                stdout.println("stopped: run the same command again to resume");
-                return STOPPED;
-            }
-            return ExitCodes.OK;
         }
+    }
+
+    /**
+     * The line a stopped sweep ends with: how many runs the folder keeps and the command that goes on
+     * from them (the same arguments, a password in a JDBC URL masked).
+     *
+     * @param args the command line as given, from {@code tune} on (anything before it is left out)
+     */
+    static String stoppedLine(int kept, int total, Path out, List<String> args) {
+        int tune = args.indexOf("tune");
+        List<String> command = new ArrayList<>(List.of("fencelab"));
+        for (String a : args.subList(Math.max(0, tune), args.size())) {
+            command.add(shellWord(DatabaseConfig.redactAll(a)));
+        }
+        if (tune < 0) {
+            command.add(1, "tune");
+        }
+        return String.format(Locale.ROOT, "stopped: %d of %d runs kept in %s; resume with: %s", kept, total, out,
+                String.join(" ", command));
+    }
+
+    /** {@code word} as a POSIX shell reads it back: as is when plain, else in single quotes. */
+    private static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./=:,@%+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     private static void summary(PrintWriter out, SweepResults r, SweepDirectory dir) {
@@ -184,8 +212,10 @@ public final class TuneCommand implements Callable<Integer> {
         private final PrintWriter err;
         private final List<Axis> axes;
         private long startNanos;
-        private int total;
-        private int done;
+        /** Runs in the sweep (the settings that can run, times the seeds). */
+        int total;
+        /** Runs done, with those an earlier, stopped sweep kept. */
+        int done;
         private int doneHere;
         private int points;
         private int pointsDone;

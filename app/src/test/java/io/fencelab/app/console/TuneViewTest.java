@@ -191,6 +191,7 @@ class TuneViewTest extends ConsoleTestBase {
         int kept = rows(out).size();
         assertThat(kept).as("some runs kept, not all").isBetween(4, 19);
         assertThat(label("#tune-status")).startsWith("Stopped with");
+        assertThat(stubLogs(out)).as("logs of runs that never started, holding only RunEnded").isEmpty();
 
         press(robot, "#tune-resume");
         waitUntil("the resumed sweep is done", 240, () -> tune().phase() == Phase.DONE);
@@ -220,12 +221,7 @@ class TuneViewTest extends ConsoleTestBase {
         Path file = dir.resolve("our-leader.yaml");
         Files.writeString(file, io.fencelab.scenarios.Catalog.shipped().source("k8s-leader-gc").text()
                 .replace("title:", "title: Our leader,"));
-        // Its GC log, beside it as the file names it.
-        Files.createDirectories(dir.resolve("data"));
-        try (var in = io.fencelab.scenarios.Catalog.class.getResourceAsStream(
-                "/io/fencelab/scenarios/catalog/data/g1-service.log")) {
-            Files.copy(in, dir.resolve("data/g1-service.log"));
-        }
+        copyGcLog(dir);
         waitForDatabase();
         fxRun(() -> console.tune().show(true));
         // As typed into the picker's editor and committed.
@@ -237,6 +233,110 @@ class TuneViewTest extends ConsoleTestBase {
         assertThat(fx(() -> tune().across().pathProperty().get())).as("the file's own suggested sweep")
                 .isEqualTo("lease.leaseDuration");
         assertThat(fx(() -> tune().outProperty().get())).endsWith("our-leader");
+    }
+
+    @Test
+    void aKubernetesScenarioOffersOnlyItsOwnSettingsAndStartsAtItsLeaseDuration(@TempDir Path dir)
+            throws Exception {
+        // The k8s preset without its suggested sweep: the form is filled from the profile alone.
+        Path file = dir.resolve("our-election.yaml");
+        Files.writeString(file, io.fencelab.scenarios.Catalog.shipped().source("k8s-leader-gc").text().lines()
+                .filter(l -> !l.contains("fencelab tune")).collect(java.util.stream.Collectors.joining("\n")));
+        copyGcLog(dir);
+        choose(file.toString());
+
+        assertThat(fx(() -> List.copyOf(tune().variablePaths()))).as("the parameters offered")
+                .contains("lease.leaseDuration", "lease.renewDeadline", "lease.retryPeriod")
+                .doesNotContain("lease.ttl", "lease.renewEvery", "lease.lockDelay", "lease.lockWatchdogTimeout");
+        assertThat(fx(() -> List.copyOf(((ComboBox<String>) console.scene().lookup("#tune-across-path")).getItems())))
+                .as("the parameter list on screen").doesNotContain("lease.ttl");
+        assertThat(fx(() -> tune().across().pathProperty().get())).as("the profile's main lifetime")
+                .isEqualTo("lease.leaseDuration");
+        assertThat(fx(() -> tune().across().fromProperty().get() + ".." + tune().across().toProperty().get()))
+                .as("half to twice the profile's 15s").isEqualTo("7500ms..30000ms");
+        screenshot("tune-kubernetes-form");
+    }
+
+    @Test
+    void pickingAnotherParameterStartsItsRangeAtTheScenariosValue() {
+        choose("vm-suspension");
+        ComboBox<String> across = fx(() -> (ComboBox<String>) console.scene().lookup("#tune-across-path"));
+
+        fxRun(() -> across.setValue("faults[0].duration"));
+        assertThat(fx(() -> tune().across().fromProperty().get() + ".." + tune().across().toProperty().get()))
+                .as("the suspension's length in the file, not the ttl range before").isEqualTo("40s..40s");
+        fxRun(() -> across.setValue("workers[0].jobs"));
+        assertThat(fx(() -> tune().across().fromProperty().get() + ".." + tune().across().toProperty().get()))
+                .as("a key the file leaves out: the format's default").isEqualTo("0..0");
+    }
+
+    @Test
+    void aSweepWhoseSettingsAreAllSkippedSaysNothingRanAndWhy(FxRobot robot, @TempDir Path dir) {
+        sweepRenewDeadlines("20s", "30s", dir);
+        press(robot, "#tune-run");
+        waitUntil("the sweep has ended", 60, () -> tune().phase() == Phase.DONE);
+
+        assertThat(label("#tune-status")).as("no \"Done: 2 runs of 2 settings\" when nothing ran")
+                .startsWith("Nothing ran: 2 of 2 settings skipped, not valid scenarios: ").contains("renewDeadline");
+    }
+
+    @Test
+    void theStatusCountsTheSettingsThatRanAndThoseSkipped(FxRobot robot, @TempDir Path dir) {
+        sweepRenewDeadlines("5s", "20s", dir);
+        press(robot, "#tune-run");
+        waitUntil("the sweep has ended", 120, () -> tune().phase() == Phase.DONE);
+
+        assertThat(label("#tune-status")).as("one setting ran, one (renewDeadline 20s, past leaseDuration 15s) skipped")
+                .startsWith("Done: 1 run of 1 setting; 1 of 2 settings skipped, not valid scenarios: ")
+                .contains("renewDeadline");
+        screenshot("tune-skipped-status");
+    }
+
+    /** The k8s preset swept over renewDeadline FROM..TO in two steps, one seed, in memory. */
+    private void sweepRenewDeadlines(String from, String to, Path dir) {
+        choose("k8s-leader-gc");
+        fxRun(() -> {
+            tune().across().pathProperty().set("lease.renewDeadline");
+            tune().across().fromProperty().set(from);
+            tune().across().toProperty().set(to);
+            tune().across().stepsProperty().set(2);
+            tune().upwards().pathProperty().set("");
+            tune().seedsProperty().set(1);
+            tune().requireProperty().set("");
+            tune().backendProperty().set(Backend.MEMORY);
+            tune().outProperty().set(dir.resolve("k8s").toString());
+        });
+    }
+
+    /** Shows the Tune view and chooses {@code scenario} (a catalog name or a file) as typed into the picker. */
+    private void choose(String scenario) {
+        waitForDatabase();
+        fxRun(() -> console.tune().show(true));
+        fxRun(() -> ((ComboBox<String>) console.scene().lookup("#tune-scenario")).setValue(scenario));
+        waitUntil("the form is filled for " + scenario, 10, () -> scenario.equals(tune().scenarioProperty().get()),
+                () -> tune().statusProperty().get());
+    }
+
+    /** The GC log the k8s scenario reads, into {@code dir/data} beside a copy of the scenario, as the file names it. */
+    private static void copyGcLog(Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("data"));
+        try (var in = io.fencelab.scenarios.Catalog.class.getResourceAsStream(
+                "/io/fencelab/scenarios/catalog/data/g1-service.log")) {
+            Files.copy(in, dir.resolve("data/g1-service.log"));
+        }
+    }
+
+    /** Event logs under {@code out} whose first line is RunEnded: runs that never started. */
+    private static List<Path> stubLogs(Path out) throws Exception {
+        try (var files = Files.walk(out)) {
+            return files.filter(f -> f.toString().endsWith(".jsonl")).filter(f -> {
+                try (var lines = Files.lines(f)) {
+                    return lines.findFirst().map(l -> l.contains("RunEnded")).orElse(true);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
     }
 
     /** The results file's rows, header left out. */

@@ -97,6 +97,14 @@ public sealed interface LeaseProfile {
         return Arrays.stream(profile.getRecordComponents()).map(RecordComponent::getName).toList();
     }
 
+    /**
+     * The profile's main lifetime, the setting {@link #withTtl} changes: its first ({@code ttl},
+     * {@code leaseDuration}, {@code lockWatchdogTimeout}, …).
+     */
+    static String mainSetting(Class<? extends LeaseProfile> profile) {
+        return settings(profile).getFirst();
+    }
+
     /** The settings as {@code name=value} for reports: {@code leaseDuration=15s, renewDeadline=10s, …}. */
     default Map<String, Object> values() {
         Map<String, Object> values = new LinkedHashMap<>();

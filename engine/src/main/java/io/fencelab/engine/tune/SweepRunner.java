@@ -167,6 +167,7 @@ public final class SweepRunner {
             throw e;
         } finally {
             pool.shutdownNow();
+            awaitEnd(pool);
             clean();
         }
         boolean completed = !stopping;
@@ -268,22 +269,23 @@ public final class SweepRunner {
         boolean alone = spec.faults().stream().anyMatch(f -> f.kind() == FaultKind.DATABASE_RESTART);
         Lock lock = alone ? sharedDatabase.writeLock() : sharedDatabase.readLock();
         lock.lockInterruptibly();
-        RunResult result;
+        RunResult result = null;
         try (Run run = Run.prepare(db, spec, log, backendFor(spec))) {
             run.bus().subscribe("sweep", events::addAll);
             active.add(run);
             try {
-                if (stopping) {
-                    return null;
+                if (!stopping) {
+                    result = run.runToEnd();
                 }
-                result = run.runToEnd();
             } finally {
                 active.remove(run);
             }
         } finally {
             lock.unlock();
         }
-        if (stopping) {
+        if (stopping || result == null) {
+            // Dropped whole: closing a run that never started writes a log holding only RunEnded, a stub
+            // that would read as a run.
             delete(log);
             return null;
         }
@@ -300,6 +302,18 @@ public final class SweepRunner {
                 .values());
         values.putAll(Bounds.measure(done.events()));
         return new ResultRow(done.point().index(), done.seed(), values, done.result().verdict().kind().name());
+    }
+
+    /**
+     * Waits for the runs still ending (an interrupted sweep does not wait for its futures), so that
+     * none writes its log into the work directory after it was emptied.
+     */
+    private static void awaitEnd(ExecutorService pool) {
+        try {
+            pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void clean() {

@@ -7,6 +7,7 @@ import io.fencelab.app.console.model.TuneModel.Phase;
 import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
@@ -41,6 +42,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javafx.application.Platform;
 
 /**
@@ -67,6 +69,8 @@ public final class TuneController {
 
     /** The sweep whose results are on show (FX thread). */
     private Collector collector;
+    /** The scenario the form is for (FX thread); null before one is chosen. */
+    private ScenarioVariation variation;
 
     public TuneController(ConsoleModel console, RunSessions sessions, ScenarioController scenarios, FrameLoop loop,
                           Path runsDir) {
@@ -75,45 +79,66 @@ public final class TuneController {
         this.scenarios = scenarios;
         this.sweepsDir = runsDir.resolve("sweeps");
         loop.addUpdate(this::frame);
+        for (AxisForm axis : List.of(model.across(), model.upwards())) {
+            axis.pathProperty().addListener((o, was, now) -> parameterChosen(axis, now));
+        }
     }
 
     // ---- the form --------------------------------------------------------------------------------
 
     /**
-     * Chooses the scenario to sweep (a catalog name or a scenario file's path) and fills the form for it: a scenario that suggests a sweep in its
-     * file (the tuning presets do, {@code # fencelab tune NAME --vary … --seeds N}) gets that sweep;
-     * any other its lease ttl from half to twice the scenario's, in three steps.
+     * Chooses the scenario to sweep (a catalog name or a scenario file's path) and fills the form for
+     * it: a scenario that suggests a sweep in its file (the tuning presets do,
+     * {@code # fencelab tune NAME --vary … --seeds N}) gets that sweep; any other its lease profile's
+     * main lifetime ({@code lease.ttl}, {@code lease.leaseDuration}, …) from half to twice the
+     * scenario's, in three steps. The parameters offered are the ones this scenario can vary, its own
+     * profile's settings only.
      */
     public void chooseScenario(String name) {
         if (name == null || name.isBlank() || model.phase().busy()) {
             return;
         }
-        ScenarioVariation variation;
+        ScenarioVariation chosen;
         try {
-            variation = ScenarioVariation.of(Catalog.shipped().source(name));
+            chosen = ScenarioVariation.of(Catalog.shipped().source(name));
         } catch (RuntimeException e) {
             model.statusProperty().set(Problems.describe("The scenario cannot be swept", e));
             return;
         }
+        variation = chosen;
         model.scenarioProperty().set(name);
-        model.variablePaths().setAll(variation.variablePaths().keySet());
-        model.outProperty().set(sweepsDir.resolve(variation.source().name().replaceAll("[^A-Za-z0-9._-]", "_"))
+        model.variablePaths().setAll(chosen.variablePaths().keySet());
+        model.outProperty().set(sweepsDir.resolve(chosen.source().name().replaceAll("[^A-Za-z0-9._-]", "_"))
                 .toString());
-        ScenarioSource.SuggestedSweep suggested = variation.source().suggestedSweep().orElse(null);
+        ScenarioSource.SuggestedSweep suggested = chosen.source().suggestedSweep().orElse(null);
         List<String> vary = new ArrayList<>(suggested == null ? List.of() : suggested.vary());
         List<String> require = suggested == null ? List.of() : suggested.require();
         int seeds = suggested == null || suggested.seeds() == 0 ? 2 : Math.min(3, suggested.seeds());
         if (vary.isEmpty()) {
-            String path = model.variablePaths().contains("lease.ttl") ? "lease.ttl" : model.variablePaths().getFirst();
-            Duration ttl = variation.base().spec().leaseTtl();
-            vary.add(path.equals("lease.ttl") ? path + "=" + ttl.toMillis() / 2 + "ms.." + ttl.toMillis() * 2 + "ms:3"
-                    : path + "=1..3:3");
+            String path = chosen.mainLeasePath();
+            LeaseProfile lease = chosen.base().spec().lease();
+            Duration main = (Duration) lease.values().get(LeaseProfile.mainSetting(lease.getClass()));
+            vary.add(path + "=" + main.toMillis() / 2 + "ms.." + main.toMillis() * 2 + "ms:3");
         }
         fill(model.across(), vary.getFirst());
         fill(model.upwards(), vary.size() > 1 ? vary.get(1) : null);
         model.seedsProperty().set(seeds);
         model.requireProperty().set(String.join(" ", require));
         model.statusProperty().set("Ready to sweep " + name + ": press Run sweep.");
+    }
+
+    /**
+     * Another parameter picked for an axis: its range starts at the scenario's value of it (the old
+     * parameter's range would mean nothing, or another unit), to be widened from there; empty where
+     * the scenario has no single value for it (a distribution written as a mapping).
+     */
+    private void parameterChosen(AxisForm axis, String path) {
+        if (variation == null || path == null || model.phase().busy()) {
+            return;
+        }
+        String value = variation.currentValue(path).orElse("");
+        axis.fromProperty().set(value);
+        axis.toProperty().set(value);
     }
 
     /** Puts {@code PATH=FROM..TO[:STEPS][log]} (or {@code PATH=V}) into an axis of the form; null clears it. */
@@ -254,10 +279,10 @@ public final class TuneController {
             model.runsDoneProperty().set(c.alreadyDone + c.runsHere.get());
             model.recommendationProperty().set(recommendation(results));
             if (ended == null && model.phase() == Phase.RUNNING) {
-                model.statusProperty().set(String.format(Locale.ROOT, "%d of %d runs, %d of %d settings done%s",
+                model.statusProperty().set(String.format(Locale.ROOT, "%d of %d runs, %d of %d settings done%s%s",
                         model.runsDoneProperty().get(), c.runsTotal, results.done().size() + results.skipped().size(),
                         results.plan().pointCount(), c.alreadyDone > 0 ? " (" + c.alreadyDone
-                                + " runs kept from before)" : ""));
+                                + " runs kept from before)" : "", skipped(results, "; ")));
             }
         }
         if (ended != null && !c.endShown) {
@@ -268,6 +293,37 @@ public final class TuneController {
                 model.reportProperty().set(c.dir.resolve(SweepDirectory.HTML).toString());
             }
         }
+    }
+
+    /** What a finished sweep did: the runs and settings that ran, and the settings skipped and why. */
+    static String done(SweepResults r, int runs) {
+        if (r.done().isEmpty() && !r.skipped().isEmpty()) {
+            return "Nothing ran: " + skipped(r, "") + ". Change the range or the parameter and run the sweep again.";
+        }
+        return "Done: " + count(runs, "run") + " of " + count(r.done().size(), "setting") + skipped(r, "; ")
+                + ". Hover a cell for its numbers; click it to open its worst seed on the timeline.";
+    }
+
+    /**
+     * The settings skipped so far, after {@code lead}: how many of all, and why (each distinct reason
+     * once, the first two), since a sweep that skips settings has not tried what the form asked;
+     * empty when none was skipped.
+     */
+    static String skipped(SweepResults r, String lead) {
+        if (r.skipped().isEmpty()) {
+            return "";
+        }
+        Map<String, Long> reasons = r.skipped().values().stream().collect(Collectors.groupingBy(
+                reason -> reason, java.util.LinkedHashMap::new, Collectors.counting()));
+        List<String> shown = reasons.entrySet().stream().limit(2)
+                .map(e -> e.getKey() + (e.getValue() > 1 ? " (" + e.getValue() + " settings)" : "")).toList();
+        return String.format(Locale.ROOT, "%s%d of %s skipped, not valid scenarios: %s%s", lead,
+                r.skipped().size(), count(r.plan().pointCount(), "setting"), String.join("; ", shown), reasons.size() > 2
+                        ? "; and " + (reasons.size() - 2) + " more reasons (click a skipped cell for its own)" : "");
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** The recommended setting in words, or why there is none. */
@@ -419,12 +475,10 @@ public final class TuneController {
                 synchronized (directoryLock) {
                     setup.finish(db, d, used, completed);
                 }
-                ended = completed
-                        ? new Ended(Phase.DONE, "Done: " + setup.plan().runCount() + " runs of "
-                                + setup.plan().pointCount() + " settings. Hover a cell for its numbers; click it to "
-                                + "open its worst seed on the timeline.")
+                ended = completed ? new Ended(Phase.DONE, done(snapshot(), alreadyDone + runsHere.get()))
                         : new Ended(Phase.STOPPED, "Stopped with " + (alreadyDone + runsHere.get()) + " of "
-                                + runsTotal + " runs kept in " + out + ". Resume goes on from there.");
+                                + runsTotal + " runs kept in " + out + skipped(snapshot(), "; ")
+                                + ". Resume goes on from there.");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 ended = new Ended(Phase.STOPPED, "Stopped. Resume goes on from the runs kept in " + out + ".");

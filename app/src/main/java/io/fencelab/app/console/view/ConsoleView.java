@@ -20,7 +20,6 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -278,7 +277,7 @@ public final class ConsoleView extends BorderPane {
 
     /**
      * Keyboard: every shortcut of the {@link KeyMap}, the one table the help overlay lists too. Keys
-     * typed into a text field stay there.
+     * typed into a text field, an editable picker or a spinner stay there ({@link KeyMap#typingInto}).
      */
     public void installShortcuts(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::shortcut);
@@ -286,7 +285,7 @@ public final class ConsoleView extends BorderPane {
     }
 
     private void shortcut(KeyEvent e) {
-        if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+        if (KeyMap.typingInto(e.getTarget()) || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
             return;
         }
         KeyMap.find(e).ifPresent(s -> {

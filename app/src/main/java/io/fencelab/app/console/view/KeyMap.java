@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import javafx.event.EventTarget;
+import javafx.scene.control.ComboBoxBase;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
@@ -92,6 +96,17 @@ public final class KeyMap {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether keys aimed at {@code target} are text being typed, which no shortcut takes: a text field
+     * or area, or an editable picker or spinner. Those last two hold the focus themselves and pass the
+     * keys on to their editor, so the key event's target is the picker, not a text field.
+     */
+    public static boolean typingInto(EventTarget target) {
+        return target instanceof TextInputControl
+                || target instanceof ComboBoxBase<?> picker && picker.isEditable()
+                || target instanceof Spinner<?> spinner && spinner.isEditable();
     }
 
     /** The choice (0-based) a pick key stands for. */
