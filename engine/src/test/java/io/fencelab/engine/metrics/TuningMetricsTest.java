@@ -328,6 +328,32 @@ class TuningMetricsTest {
     }
 
     @Test
+    void wastedJobsFollowTheCauseNotTheWords() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.beliefEnded(1, "A", "s", 41, Cause.STALE_ANSWER, "gave up: a newer token was presented");
+        log.beliefEnded(2, "B", "s", 42, Cause.RELEASED, "stale-looking words, but released");
+        log.runEnded(10);
+
+        assertThat(metrics(log).wastedJobs()).as("A's stale answer only, whatever the words say").isEqualTo(1);
+    }
+
+    @Test
+    void aStepDownAtTheRenewDeadlineIsKnownByItsCauseNotItsWords() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(0, "A", "leader", 1, 15);
+        log.beliefStarted(0, "A", "leader", 1);
+        log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "stepped down");
+        log.acquired(0, "B", "other", 1, 15);
+        log.beliefStarted(0, "B", "other", 1);
+        log.beliefEnded(12, "B", "other", 1, Cause.OWN_CLOCK, "renew deadline in words only");
+        log.runEnded(360);
+
+        assertThat(metrics(log).spuriousLossesPerHour()).as("A's step-down only: 10 an hour").isCloseTo(10, within(EXACT));
+    }
+
+    @Test
     void leaseLoadIsAcquireAndRenewRequestsPerSecond() {
         EventLog log = new EventLog();
         log.runStarted();
