@@ -1,6 +1,5 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
 import io.fencelab.engine.chaos.FaultSpec;
@@ -8,6 +7,7 @@ import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;

@@ -1,6 +1,5 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.Verdict;
@@ -10,6 +9,7 @@ import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.MetricsSnapshot;

@@ -1,11 +1,11 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.store.StoreSession;
