@@ -139,7 +139,7 @@ public final class RunBenchCommand implements Callable<Integer> {
                     return factory.apply(seq);
                 });
                 try (LiveExecutor run = new LiveExecutor(db, live, stamped, 48)) {
-                    String end = run.runToEnd();
+                    String end = run.runToEnd().words();
                     bus.flush();
                     int n = (int) Math.min(latencyCount.get(), latencies.length);
                     long[] sorted = java.util.Arrays.copyOf(latencies, n);

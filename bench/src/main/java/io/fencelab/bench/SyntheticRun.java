@@ -44,14 +44,14 @@ final class SyntheticRun {
                 out.add(new Event.WriteAttempted(seq++, write, holder, scope, token, TargetKind.ROW, "record", null));
                 out.add(new Event.WriteRejectedStale(seq++, write, holder, scope, token, TargetKind.ROW, "record",
                         token + 1));
-                out.add(new Event.BeliefEnded(seq++, write, holder, scope, token, "stale"));
+                out.add(new Event.BeliefEnded(seq++, write, holder, scope, token, Event.BeliefEnded.Cause.STALE_ANSWER, "stale"));
             } else {
                 out.add(new Event.WriteAttempted(seq++, write, holder, scope, token, TargetKind.ROW, "record", null));
                 out.add(new Event.WriteAccepted(seq++, write + 500, holder, scope, token, TargetKind.ROW, "record",
                         "sha256:00000000"));
                 out.add(new Event.LeaseRenewed(seq++, start + 400_000, holder, scope, token, start + 1_400_000));
                 out.add(new Event.LeaseReleased(seq++, start + 600_000, holder, scope, token));
-                out.add(new Event.BeliefEnded(seq++, start + 600_000, holder, scope, token, "released"));
+                out.add(new Event.BeliefEnded(seq++, start + 600_000, holder, scope, token, Event.BeliefEnded.Cause.RELEASED, "released"));
             }
             job++;
             // Jobs of different scopes overlap; the clock moves on a little with every job.
@@ -64,7 +64,7 @@ final class SyntheticRun {
             renumbered.add(withSeq(e, n++));
         }
         long end = renumbered.getLast().atMicros();
-        renumbered.add(new Event.RunEnded(n, end, "completed"));
+        renumbered.add(new Event.RunEnded(n, end, Event.RunEnded.Reason.COMPLETED));
         return renumbered;
     }
 
@@ -85,7 +85,7 @@ final class SyntheticRun {
             case Event.WriteRejectedStale x -> new Event.WriteRejectedStale(seq, x.atMicros(), x.holder(), x.scope(),
                     x.token(), x.target(), x.key(), x.highest());
             case Event.BeliefEnded x -> new Event.BeliefEnded(seq, x.atMicros(), x.holder(), x.scope(), x.token(),
-                    x.reason());
+                    x.cause(), x.reason());
             case Event.WriteAccepted x -> new Event.WriteAccepted(seq, x.atMicros(), x.holder(), x.scope(), x.token(),
                     x.target(), x.key(), x.valueDigest(), x.replacedToken());
             case Event.LeaseRenewed x -> new Event.LeaseRenewed(seq, x.atMicros(), x.holder(), x.scope(), x.token(),

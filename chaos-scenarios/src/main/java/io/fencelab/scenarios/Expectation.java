@@ -108,7 +108,7 @@ public record Expectation(Verdict.Kind verdict, String endReason, Map<Total, Lon
                     .collect(Collectors.joining(", "));
             misses.add("expected verdict " + verdict + ", got " + actual.kind() + (why.isEmpty() ? "" : " (" + why + ")"));
         }
-        if (endReason != null && !endsAsExpected(result.endReason())) {
+        if (endReason != null && !endsAsExpected(result.end())) {
             misses.add("expected the run to end '" + endReason + "', got '" + result.endReason() + "'");
         } else if (endReason == null && result.failed()) {
             // Whatever else was expected, a run that broke off tested nothing after the failure.
@@ -143,8 +143,9 @@ public record Expectation(Verdict.Kind verdict, String endReason, Map<Total, Lon
         return misses;
     }
 
-    private boolean endsAsExpected(String actual) {
-        return endReason.equals(actual) || ("failed".equals(endReason) && actual != null && actual.startsWith("failed"));
+    /** The scenario names an end in its words; {@code failed} alone stands for any failure. */
+    private boolean endsAsExpected(Event.RunEnded.Reason actual) {
+        return endReason.equals(actual.words()) || ("failed".equals(endReason) && actual.failed());
     }
 
     /** In words, for reports and listings: "SAFE with exactly 1 stale rejection". */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class ExpectationTest {
 
-    static RunResult result(String end, Verdict verdict, EventCounts totals) {
+    static RunResult result(Event.RunEnded.Reason end, Verdict verdict, EventCounts totals) {
         return new RunResult(Catalog.shipped().load("paused-holder").spec(), 1, end, Judgement.of(verdict, true),
                 new MetricsSnapshot(totals, List.of(), List.of(), DurationSummary.EMPTY, DurationSummary.EMPTY),
                 Path.of("events.jsonl"), 0, "PostgreSQL 17");
@@ -34,7 +34,7 @@ class ExpectationTest {
                 Map.of("LeaseExpired", 1L), List.of());
         List<Event> events = List.of(new Event.LeaseExpired(1, 0, "A", "report", 41));
 
-        assertThat(e.mismatches(result("completed", SAFE, new EventCounts(2, 0, 0, 1, 1)), events)).isEmpty();
+        assertThat(e.mismatches(result(Event.RunEnded.Reason.COMPLETED, SAFE, new EventCounts(2, 0, 0, 1, 1)), events)).isEmpty();
     }
 
     @Test
@@ -43,7 +43,7 @@ class ExpectationTest {
                 Map.of(Expectation.Total.STALE_REJECTIONS, 1L), Map.of(Expectation.Total.ACCEPTED_WRITES, 1L),
                 Map.of("LeaseExhausted", 1L), List.of(Invariant.STALE_OVERWRITE));
 
-        assertThat(e.mismatches(result("failed: database unreachable", SAFE, new EventCounts(2, 0, 0, 0, 3)), List.of()))
+        assertThat(e.mismatches(result(Event.RunEnded.Reason.failed("database unreachable"), SAFE, new EventCounts(2, 0, 0, 0, 3)), List.of()))
                 .containsExactly(
                         "expected verdict VIOLATED, got SAFE",
                         "expected the run to end 'completed', got 'failed: database unreachable'",
@@ -57,14 +57,14 @@ class ExpectationTest {
     void failedMatchesAnyFailure() {
         Expectation e = new Expectation(Verdict.Kind.VIOLATED, "failed", Map.of(), Map.of(), Map.of(), List.of());
 
-        assertThat(e.mismatches(result("failed: database unreachable", STALE, EventCounts.ZERO), List.of())).isEmpty();
+        assertThat(e.mismatches(result(Event.RunEnded.Reason.failed("database unreachable"), STALE, EventCounts.ZERO), List.of())).isEmpty();
     }
 
     /** The "expected: SAFE -> met" on a run whose database broke at 5 s. */
     @Test
     void aFailedRunMissesAnExpectationThatDoesNotNameFailure() {
         assertThat(Expectation.verdict(Verdict.Kind.SAFE).mismatches(
-                result("failed: permission denied for table lease", SAFE, EventCounts.ZERO), List.of()))
+                result(Event.RunEnded.Reason.failed("permission denied for table lease"), SAFE, EventCounts.ZERO), List.of()))
                 .as("SAFE up to the failure is not the SAFE the scenario expects")
                 .containsExactly("the run failed: permission denied for table lease, so its verdict covers only what "
                         + "happened before the failure");

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * scenario on three seeds, for random chaos schedules (every fault kind, ties between occurrences)
  * and for the bench's storm, against digests written by the code before fault occurrences were
  * drawn lazily ({@code simulated-log-digests.txt}, made at 19ff6ee with
- * {@code -Dfencelab.writeDigests=FILE}). A change that moves one event of one run fails here; one
+ * {@code -Dfencelab.writeDigests=FILE}; rewritten when {@code RunEnded.end} and {@code BeliefEnded.cause}
+ * were added, the logs with those fields removed byte-identical to the ones before). A change that moves one event of one run fails here; one
  * meant to change runs' events (a catalog edit, a new event) rewrites the file, running this test with
  * {@code -Dfencelab.writeDigests=src/test/resources/io/fencelab/scenarios/simulated-log-digests.txt}
  * (relative to the module), and says so in its commit.

@@ -24,7 +24,7 @@ class StoryTrackerTest {
             new Event.PauseEnded(7, 45 * S, "A"),
             new Event.WriteAttempted(8, 45 * S, "A", "report", 41, TargetKind.ROW, "report-1", null),
             new Event.WriteRejectedStale(9, 45 * S, "A", "report", 41, TargetKind.ROW, "report-1", 42),
-            new Event.RunEnded(10, 60 * S, "completed"));
+            new Event.RunEnded(10, 60 * S, Event.RunEnded.Reason.COMPLETED));
 
     private static StoryStep on(String type, String holder) {
         return new StoryStep(type + " " + holder, new Cue.On(type, Map.of("holder", holder)), null, "", 0);

@@ -26,11 +26,10 @@ public final class EventText {
             case Event.RunStarted e -> "The run of " + e.scenario() + " starts (" + e.executor() + ", "
                     + (e.fencing().equals("FENCED") ? "fencing on" : "fencing off: " + e.fencing()) + ", seed "
                     + e.seed() + ").";
-            case Event.RunEnded e -> switch (e.reason()) {
-                case "completed" -> "The run is over.";
-                case "stopped" -> "The run was stopped.";
-                default -> "The run could not go on: "
-                        + io.fencelab.engine.run.RunResult.failureCause(e.reason()).orElse(e.reason()) + ".";
+            case Event.RunEnded e -> switch (e.end()) {
+                case COMPLETED -> "The run is over.";
+                case STOPPED -> "The run was stopped.";
+                case FAILED -> "The run could not go on: " + e.cause() + ".";
             };
             case Event.LeaseAcquired e -> e.token() == e.fencingToken()
                     ? e.holder() + " gets the lease on " + e.scope() + " with token " + e.token() + "."
@@ -79,7 +78,7 @@ public final class EventText {
         return switch (event) {
             case Event.RunStarted e -> e.scenario() + ", " + e.executor() + ", " + e.fencing() + ", " + e.tokenScheme()
                     + ", seed " + e.seed() + ", " + e.database();
-            case Event.RunEnded e -> e.reason();
+            case Event.RunEnded e -> e.ending().words();
             case Event.LeaseAcquired e -> "presents " + e.fencingToken() + ", expires at "
                     + RunTimes.precise(e.expiresAtMicros());
             case Event.LeaseBusy e -> "held by " + e.currentHolder() + " with " + e.currentToken();

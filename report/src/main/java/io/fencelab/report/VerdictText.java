@@ -38,7 +38,7 @@ public final class VerdictText {
         if (events.isEmpty() || !(events.getLast() instanceof Event.RunEnded end)) {
             return java.util.Optional.empty();
         }
-        return io.fencelab.engine.run.RunResult.failureCause(end.reason()).map(cause -> ("The run failed at %s: %s. "
+        return end.ending().failureCause().map(cause -> ("The run failed at %s: %s. "
                 + "This verdict covers only what happened before the failure.").formatted(RunTimes.seconds(end.atMicros()),
                 cause));
     }

@@ -91,7 +91,7 @@ class HtmlReportTest {
                 new Event.PauseStarted(4, 1_000_000, evil, 9_000_000, "<img src=x onerror=alert(2)>"),
                 new Event.LeaseExpired(5, 5_000_000, evil, "s\"&", 1),
                 new Event.WriteAccepted(6, 9_000_000, evil, "s\"&", 1, TargetKind.ROW, "<k>", "0"),
-                new Event.RunEnded(7, 10_000_000, "completed"));
+                new Event.RunEnded(7, 10_000_000, Event.RunEnded.Reason.COMPLETED));
         Map<String, String> config = new LinkedHashMap<>();
         config.put("<th>", "</td><script>alert(3)</script>");
         ReportInput input = new ReportInput(evil, evil, evil, List.of(evil), Inputs.of(events, dir.resolve("e"), "x").result(),

@@ -19,7 +19,7 @@ final class Inputs {
 
     static ReportInput of(List<Event> events, Path eventLog, String title) {
         RunResult result = new RunResult(Workloads.storm(4, 1, FencingMode.FENCED, 1, Duration.ofSeconds(10)), 1,
-                "completed", SafetyChecker.judgement(events), MetricsCollector.summarize(events), eventLog,
+                Event.RunEnded.Reason.COMPLETED, SafetyChecker.judgement(events), MetricsCollector.summarize(events), eventLog,
                 events.size(), "PostgreSQL 17.6");
         return new ReportInput("synthetic", title, "A log built by hand.", List.of("Many holders write."), result, events,
                 Map.of("holders", "many"), "anything", true, List.of());

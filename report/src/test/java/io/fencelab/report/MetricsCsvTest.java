@@ -19,7 +19,7 @@ class MetricsCsvTest {
             new Event.LeaseBusy(4, 1_000_000, "C", "s", "A", 1),
             new Event.LeaseExpired(5, 2_500_000, "A", "s", 1),
             new Event.LeaseAcquired(6, 3_500_000, "C", "s", 2, 2, 9_000_000),
-            new Event.RunEnded(7, 4_000_000, "completed"));
+            new Event.RunEnded(7, 4_000_000, Event.RunEnded.Reason.COMPLETED));
 
     @Test
     void oneHeaderThenOneCrlfRowPerSecondQuietSecondsIncluded() {

@@ -36,7 +36,7 @@ class ReportBundleTest {
         Files.createDirectories(bundle);
         Stories.Ran ran = Stories.run(db, FencingMode.FENCED, dir);
         Files.copy(ran.result().eventLog(), bundle.resolve("events.jsonl"));
-        var result = new io.fencelab.engine.run.RunResult(ran.result().spec(), ran.result().runId(), ran.result().endReason(),
+        var result = new io.fencelab.engine.run.RunResult(ran.result().spec(), ran.result().runId(), ran.result().end(),
                 ran.result().judgement(), ran.result().metrics(), bundle.resolve("events.jsonl"),
                 ran.result().events(), ran.result().database());
         ReportInput base = Stories.input(ran, "t");

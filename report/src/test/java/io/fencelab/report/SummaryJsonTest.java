@@ -29,7 +29,7 @@ class SummaryJsonTest {
                 new Event.LeaseAcquired(4, 1_000_000, "B", "s", BIG + 1, BIG + 1, 2_000_000),
                 new Event.WriteAccepted(5, 1_500_000, "B", "s", BIG + 1, TargetKind.ROW, "k", "1"),
                 new Event.WriteAccepted(6, 1_600_000, "A", "s", BIG, TargetKind.ROW, "k", "2"),
-                new Event.RunEnded(7, 3_000_000, "completed"));
+                new Event.RunEnded(7, 3_000_000, Event.RunEnded.Reason.COMPLETED));
     }
 
     @Test
@@ -77,7 +77,7 @@ class SummaryJsonTest {
                 new Event.LeaseAcquired(2, 0, "A", "s", 1, 1, 1_000_000),
                 new Event.SettingChanged(3, 900_000, "fencing", "FENCED", "UNFENCED"),
                 new Event.SettingChanged(4, 950_000, "fault", null, "PAUSE on A at 0s for 40s"),
-                new Event.RunEnded(5, 3_000_000, "completed"));
+                new Event.RunEnded(5, 3_000_000, Event.RunEnded.Reason.COMPLETED));
         ReportInput input = Inputs.of(renumbered, dir.resolve("e"), "Changed");
 
         JsonNode changes = new ObjectMapper().readTree(SummaryJson.render(input)).get("settingChanges");

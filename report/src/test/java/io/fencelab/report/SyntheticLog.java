@@ -51,7 +51,7 @@ final class SyntheticLog {
         }
         List<Event> out = new ArrayList<>(log.events.subList(0, count - 1));
         long end = out.getLast().atMicros() + 1_000_000;
-        out.add(new Event.RunEnded(count, end, "completed"));
+        out.add(new Event.RunEnded(count, end, Event.RunEnded.Reason.COMPLETED));
         return out;
     }
 
@@ -65,7 +65,7 @@ final class SyntheticLog {
         }
         tick(5_000);
         add(seq -> new Event.LeaseReleased(seq, now, holder, scope, token));
-        add(seq -> new Event.BeliefEnded(seq, now, holder, scope, token, "released"));
+        add(seq -> new Event.BeliefEnded(seq, now, holder, scope, token, Event.BeliefEnded.Cause.RELEASED, "released"));
     }
 
     /** The paused holder: its lease expires, another holder writes, it resumes and writes with its old token. */
@@ -79,7 +79,7 @@ final class SyntheticLog {
         add(seq -> new Event.PauseEnded(seq, now, stale));
         boolean getsThrough = random.nextInt(20) == 0;
         writeAll(stale, scope, token, getsThrough);
-        add(seq -> new Event.BeliefEnded(seq, now, stale, scope, token, "stale: token " + token + " is older"));
+        add(seq -> new Event.BeliefEnded(seq, now, stale, scope, token, Event.BeliefEnded.Cause.STALE_ANSWER, "stale: token " + token + " is older"));
     }
 
     private long acquire(String holder, String scope) {

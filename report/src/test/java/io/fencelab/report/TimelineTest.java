@@ -91,7 +91,7 @@ class TimelineTest {
                 new Event.BeliefStarted(3, 0, "A", "x", 7),
                 new Event.PauseStarted(4, 2 * S, "A", 100 * S, "gc"),
                 new Event.FaultInjected(5, 3 * S, "REQUEST_DELAY", "A", 50 * S, "amount PT1S"),
-                new Event.RunEnded(6, 20 * S, "stopped"));
+                new Event.RunEnded(6, 20 * S, Event.RunEnded.Reason.STOPPED));
 
         HolderLane a = Judged.timeline(events).holder("A").orElseThrow();
 
@@ -117,7 +117,7 @@ class TimelineTest {
                 new Event.FaultHealed(8, 3 * S, "REPLY_DELAY", "all"),
                 new Event.LeaseReleased(9, 4 * S, "A", "x", 1),
                 new Event.FaultHealed(10, 5 * S, "DATABASE_RESTART", "database"),
-                new Event.RunEnded(11, 6 * S, "completed"));
+                new Event.RunEnded(11, 6 * S, Event.RunEnded.Reason.COMPLETED));
 
         Timeline t = Judged.timeline(events);
 
@@ -135,8 +135,8 @@ class TimelineTest {
     void aBeliefWithoutAnyGrantIsAllGap() {
         List<Event> events = List.of(
                 new Event.BeliefStarted(1, S, "C", "x", 9),
-                new Event.BeliefEnded(2, 4 * S, "C", "x", 9, "renewal failed"),
-                new Event.RunEnded(3, 5 * S, "completed"));
+                new Event.BeliefEnded(2, 4 * S, "C", "x", 9, Event.BeliefEnded.Cause.RENEWAL_REFUSED, "renewal failed"),
+                new Event.RunEnded(3, 5 * S, Event.RunEnded.Reason.COMPLETED));
 
         assertThat(Judged.timeline(events).holder("C").orElseThrow().gaps())
                 .extracting(Span::startMicros, Span::endMicros, Span::seqs).containsExactly(tuple(S, 4 * S, List.of(2L)));

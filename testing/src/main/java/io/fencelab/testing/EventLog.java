@@ -35,7 +35,7 @@ public final class EventLog {
     }
 
     public Event.RunEnded runEnded(double at) {
-        return add(new Event.RunEnded(next(), micros(at), "completed"));
+        return add(new Event.RunEnded(next(), micros(at), Event.RunEnded.Reason.COMPLETED));
     }
 
     /** A grant under the monotonic scheme: the holder presents the service's counter. */
@@ -104,8 +104,9 @@ public final class EventLog {
         return add(new Event.BeliefStarted(next(), micros(at), holder, scope, token));
     }
 
-    public Event.BeliefEnded beliefEnded(double at, String holder, String scope, long token, String reason) {
-        return add(new Event.BeliefEnded(next(), micros(at), holder, scope, token, reason));
+    public Event.BeliefEnded beliefEnded(double at, String holder, String scope, long token, Event.BeliefEnded.Cause cause,
+                                         String reason) {
+        return add(new Event.BeliefEnded(next(), micros(at), holder, scope, token, cause, reason));
     }
 
     public Event.OperationFailed operationFailed(double at, String holder, String operation, String reason) {

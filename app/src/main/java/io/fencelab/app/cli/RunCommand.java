@@ -106,7 +106,7 @@ public final class RunCommand implements Callable<Integer> {
         try (StagedDirectory staged = reportDir == null ? null : ReportBundle.stage(reportDir)) {
             Path eventLog = staged != null ? staged.staged(ReportBundle.EVENTS) : temporaryLog();
             RunResult result;
-            Optional<String> recordingFailure;
+            Optional<Event.RunEnded.Reason> recordingFailure;
             try (Database db = Database.open(database.resolve(), 64, restart);
                  Run run = fsyncEvery == null ? Run.prepare(db, runSpec, eventLog)
                          : Run.prepareDurable(db, runSpec, eventLog, fsyncEvery)) {
@@ -120,7 +120,7 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
             if (recordingFailure.isPresent()) {
                 // The log on disk is cut short: neither the story nor a report is told from it.
-                failed("run " + recordingFailure.get(), staged);
+                failed("run " + recordingFailure.get().words(), staged);
                 return ExitCodes.RUN_INCOMPLETE;
             }
             VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));

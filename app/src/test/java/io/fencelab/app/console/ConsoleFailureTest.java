@@ -260,7 +260,7 @@ class ConsoleFailureTest {
                 new Event.PauseEnded(10, 45_000_000, "A"),
                 new Event.WriteAttempted(11, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", null),
                 new Event.WriteRejectedStale(12, 45_000_000, "A", "report", 41, TargetKind.ROW, "report-1", 42),
-                new Event.BeliefEnded(13, 45_000_000, "A", "report", 41, "stale"),
-                new Event.RunEnded(14, 50_000_000, "completed"));
+                new Event.BeliefEnded(13, 45_000_000, "A", "report", 41, Event.BeliefEnded.Cause.STALE_ANSWER, "stale"),
+                new Event.RunEnded(14, 50_000_000, Event.RunEnded.Reason.COMPLETED));
     }
 }

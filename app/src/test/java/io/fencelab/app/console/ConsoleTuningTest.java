@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.report.TuningText;
@@ -89,7 +90,7 @@ class ConsoleTuningTest extends ConsoleTestBase {
             lastRenewal = t;
         }
         log.crashed(crashAt, leader, 0);
-        log.beliefEnded(crashAt, leader, "leader", token, "crashed");
+        log.beliefEnded(crashAt, leader, "leader", token, Cause.CRASHED, "crashed");
         log.expired(lastRenewal + 10, leader, "leader", token);
     }
 }

@@ -1,5 +1,6 @@
 package io.fencelab.engine.check;
 
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.Event.WriteAccepted;
 import java.util.Collections;
 import java.util.Map;
@@ -38,7 +39,7 @@ public record Judgement(Verdict verdict, WriteClasses writes, Map<ResourceId, Wr
      */
     public static Judgement of(Verdict verdict, boolean finalStateJudged) {
         return new Judgement(verdict, WriteClasses.NONE, Map.of(), finalStateJudged,
-                new LogEnd.Ended(0, 0, "completed"));
+                new LogEnd.Ended(0, 0, RunEnded.Reason.COMPLETED));
     }
 
     /** The history's cut, when it has no {@code RunEnded}. */

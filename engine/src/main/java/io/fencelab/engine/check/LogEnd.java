@@ -1,6 +1,7 @@
 package io.fencelab.engine.check;
 
 import io.fencelab.engine.clock.RunTimes;
+import io.fencelab.engine.event.Event;
 import java.util.Locale;
 
 /**
@@ -20,7 +21,7 @@ public sealed interface LogEnd {
     LogEnd NOTHING = new Incomplete(0, 0);
 
     /** The history ends with {@code RunEnded}. */
-    record Ended(long lastSeq, long lastAtMicros, String reason) implements LogEnd {}
+    record Ended(long lastSeq, long lastAtMicros, Event.RunEnded.Reason reason) implements LogEnd {}
 
     /** The history stops at {@code lastSeq} with no {@code RunEnded}. */
     record Incomplete(long lastSeq, long lastAtMicros) implements LogEnd {

@@ -75,7 +75,7 @@ public final class OnlineChecker {
 
     /** How the events accepted so far end: with RunEnded, or incomplete. */
     public LogEnd end() {
-        return ended != null ? new LogEnd.Ended(ended.seq(), ended.atMicros(), ended.reason())
+        return ended != null ? new LogEnd.Ended(ended.seq(), ended.atMicros(), ended.ending())
                 : new LogEnd.Incomplete(lastSeq, lastAtMicros);
     }
 

@@ -79,8 +79,116 @@ public sealed interface Event {
                       String tokenScheme, @JsonFormat(shape = JsonFormat.Shape.STRING) long seed,
                       String database) implements Event {}
 
-    /** Last event of a log: {@code reason} is {@code completed}, {@code stopped} or {@code failed: …}. */
-    record RunEnded(long seq, long atMicros, String reason) implements Event {}
+    /**
+     * Last event of a log: how the run ended ({@code end}), why it failed when it did ({@code cause}),
+     * and the same in words ({@code reason}: {@code completed}, {@code stopped} or {@code failed: <cause>})
+     * for people reading the log. Code reads {@link #ending()}, never the words.
+     *
+     * <p>Logs written before {@code end} was recorded have only the words; {@link Reason#ofWords} reads
+     * them, the one place that does.
+     */
+    record RunEnded(long seq, long atMicros, @MayBeAbsent End end, @MayBeAbsent String cause, String reason)
+            implements Event {
+
+        public RunEnded {
+            if (end == null) {
+                Reason read = Reason.ofWords(reason);
+                end = read.end();
+                cause = read.cause();
+            } else {
+                new Reason(end, cause); // checks that a cause comes with FAILED and only with it
+            }
+        }
+
+        public RunEnded(long seq, long atMicros, Reason ending) {
+            this(seq, atMicros, ending.end(), ending.cause(), ending.words());
+        }
+
+        /** How the run ended, typed. */
+        public Reason ending() {
+            return new Reason(end, cause);
+        }
+
+        /** How a run ends. */
+        public enum End {
+            /** It ran for its whole duration. */
+            COMPLETED,
+            /** Its user stopped it. */
+            STOPPED,
+            /** It could not go on (the database broke or went away, the log could not be written); see {@code cause}. */
+            FAILED
+        }
+
+        /**
+         * How a run ended, with the cause when it failed: the one wording of an end reason
+         * ({@link #words()}).
+         *
+         * @param cause why a {@link End#FAILED} run failed, in a few words ({@code permission denied for table
+         *              lease}); null for the other ends
+         */
+        public record Reason(End end, String cause) {
+
+            public static final Reason COMPLETED = new Reason(End.COMPLETED, null);
+            public static final Reason STOPPED = new Reason(End.STOPPED, null);
+            private static final String FAILED_PREFIX = "failed: ";
+
+            public Reason {
+                java.util.Objects.requireNonNull(end, "end");
+                if ((end == End.FAILED) != (cause != null)) {
+                    throw new IllegalArgumentException(end == End.FAILED
+                            ? "a FAILED end needs a \"cause\"" : "only a FAILED end has a \"cause\", not " + end);
+                }
+            }
+
+            /** The end of a run that failed because of {@code cause}. */
+            public static Reason failed(String cause) {
+                return new Reason(End.FAILED, cause);
+            }
+
+            public boolean completed() {
+                return end == End.COMPLETED;
+            }
+
+            /** Whether the run failed: neither completed nor stopped by its user ({@code docs/RELIABILITY.md}). */
+            public boolean failed() {
+                return end == End.FAILED;
+            }
+
+            /** Why the run failed; empty unless it failed. */
+            public java.util.Optional<String> failureCause() {
+                return java.util.Optional.ofNullable(cause);
+            }
+
+            /** The one wording: {@code completed}, {@code stopped} or {@code failed: <cause>}. */
+            public String words() {
+                return switch (end) {
+                    case COMPLETED -> "completed";
+                    case STOPPED -> "stopped";
+                    case FAILED -> FAILED_PREFIX + cause;
+                };
+            }
+
+            @Override
+            public String toString() {
+                return words();
+            }
+
+            /**
+             * The end a log written before {@code end} was recorded gives in words. Anything but
+             * {@code completed} and {@code stopped} was a failure, {@code failed: } before its cause or not.
+             */
+            static Reason ofWords(String words) {
+                if (words == null) {
+                    throw new IllegalArgumentException("RunEnded needs field \"end\" or field \"reason\"");
+                }
+                return switch (words) {
+                    case "completed" -> COMPLETED;
+                    case "stopped" -> STOPPED;
+                    default -> failed(words.startsWith(FAILED_PREFIX) ? words.substring(FAILED_PREFIX.length()) : words);
+                };
+            }
+        }
+    }
 
     // ---- leases (what the lease service says) ----------------------------------------------
 
@@ -233,9 +341,68 @@ public sealed interface Event {
         }
     }
 
-    /** The holder stops believing it; {@code reason} says what told it (released, renewal failed, stale, …). */
+    /**
+     * The holder stops believing it: {@code cause} is what told it, {@code reason} the same in the
+     * worker's words for people (with details such as the tokens of a stale answer). Code reads the
+     * cause, never the words.
+     *
+     * <p>Logs written before {@code cause} was recorded have only the words; {@link Cause#ofWords}
+     * reads them, the one place that does, and leaves the cause null for words it does not know.
+     */
     record BeliefEnded(long seq, long atMicros, String holder, String scope,
-                       @JsonFormat(shape = JsonFormat.Shape.STRING) long token, String reason) implements Event {
+                       @JsonFormat(shape = JsonFormat.Shape.STRING) long token, @MayBeAbsent Cause cause,
+                       String reason) implements Event {
+
+        public BeliefEnded {
+            if (cause == null) {
+                cause = Cause.ofWords(reason);
+            }
+        }
+
+        /** What ends a holder's belief that it holds the lease. */
+        public enum Cause {
+            /** Its process crashed (a {@code CRASH} fault). */
+            CRASHED("crashed"),
+            /** It released the lease after its last job. */
+            RELEASED("released"),
+            /** It asked to release, and the service said the lease was no longer its own. */
+            RELEASE_REFUSED("release refused"),
+            /** Its release could not be sent or answered (the service unreachable). */
+            RELEASE_FAILED("release failed"),
+            /** The service refused a renewal: the lease had expired or moved on. */
+            RENEWAL_REFUSED("renewal failed"),
+            /** No renewal succeeded within the lease profile's renew deadline, so it gave up on its own. */
+            RENEW_DEADLINE("renew deadline"),
+            /** A write was rejected as stale: a newer token had been presented. */
+            STALE_ANSWER("stale"),
+            /** Its own clock said the lease had expired before its next write. */
+            OWN_CLOCK("its own clock");
+
+            /** How the worker's words for this cause began in logs written before the cause was recorded. */
+            private final String oldWords;
+
+            Cause(String oldWords) {
+                this.oldWords = oldWords;
+            }
+
+            /**
+             * The cause a log written before {@code cause} was recorded gives in words, or null for
+             * words no Fencelab wrote. Reading old logs is the only use of the words.
+             */
+            static Cause ofWords(String reason) {
+                if (reason == null) {
+                    return null;
+                }
+                Cause found = null;
+                for (Cause c : values()) {
+                    // The longest match wins: "release failed" is not "released".
+                    if (reason.startsWith(c.oldWords) && (found == null || c.oldWords.length() > found.oldWords.length())) {
+                        found = c;
+                    }
+                }
+                return found;
+            }
+        }
         @Override
         public Long tokenOrNull() {
             return token;

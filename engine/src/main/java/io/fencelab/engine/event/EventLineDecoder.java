@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -80,6 +81,10 @@ final class EventLineDecoder {
         checkFields(node, type);
         try {
             return EventJson.reader().treeToValue(node, Event.class);
+        } catch (ValueInstantiationException e) {
+            // The record refused the values (a FAILED end without its cause): its own words, not Jackson's.
+            Throwable refusal = e.getCause() != null ? e.getCause() : e;
+            throw new BadLine(type.getSimpleName() + ": " + refusal.getMessage());
         } catch (JacksonException e) {
             // Not expected after checkFields; still a clear line rather than a stack trace.
             String where = e instanceof JsonMappingException m && !m.getPath().isEmpty()

@@ -32,10 +32,6 @@ public final class TuningCollector {
 
     /** The fault a crash is published as ({@code FaultInjected.fault}). */
     public static final String CRASH = "CRASH";
-    /** {@code BeliefEnded.reason} of a job given up after a write was refused as stale (the worker's words). */
-    public static final String STALE_REASON_PREFIX = "stale";
-    /** {@code BeliefEnded.reason} of a holder that stopped leading because no renewal succeeded in time (the worker's words). */
-    public static final String RENEW_DEADLINE_REASON_PREFIX = "renew deadline";
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
     private static final int EXPIRES = 0;
     private static final int RENEWED = 1;
@@ -207,12 +203,12 @@ public final class TuningCollector {
             }
             case Event.BeliefStarted e -> s.believing.add(e.holder());
             case Event.BeliefEnded e -> {
-                if (e.reason() != null && e.reason().startsWith(RENEW_DEADLINE_REASON_PREFIX)
+                if (e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
                         && Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token)) {
                     lost(s, e.holder(), s.token, t);   // it gave the lease up: its renewals were late
                 }
                 s.believing.remove(e.holder());
-                if (e.reason() != null && e.reason().startsWith(STALE_REASON_PREFIX)) {
+                if (e.cause() == Event.BeliefEnded.Cause.STALE_ANSWER) {
                     wastedJobs++;
                 }
             }

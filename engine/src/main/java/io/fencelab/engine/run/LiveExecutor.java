@@ -7,6 +7,7 @@ import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
@@ -59,7 +60,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final CountDownLatch ended = new CountDownLatch(1);
     /** From a restart fault's stop until its start has returned: statements failing then do not end the run. */
     private volatile boolean restartUnderWay;
-    private volatile String endReason;
+    private volatile RunEnded.Reason endReason;
     /**
      * Actions hold it shared while they run; the end takes it exclusively, so {@code RunEnded} is
      * published after every action already under way (and never before one of their events).
@@ -89,7 +90,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
         publishStart("live");
         faults.schedulePlan(plan, this::register);
         List.copyOf(workers.values()).forEach(Worker::start);
-        timer.schedule(() -> finish("completed"), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
+        timer.schedule(() -> finish(RunEnded.Reason.COMPLETED), realNanos(spec.duration()), TimeUnit.NANOSECONDS);
     }
 
     /** Whether {@link #start()} was called. */
@@ -98,19 +99,19 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     }
 
     /** Blocks until the run ends (its duration passes, it is stopped, or the database is lost). */
-    public String awaitEnd() throws InterruptedException {
+    public RunEnded.Reason awaitEnd() throws InterruptedException {
         ended.await();
         return endReason;
     }
 
     /** Starts, waits for the end, and returns the end reason. */
-    public String runToEnd() throws InterruptedException {
+    public RunEnded.Reason runToEnd() throws InterruptedException {
         start();
         return awaitEnd();
     }
 
     public void stop() {
-        finish("stopped");
+        finish(RunEnded.Reason.STOPPED);
     }
 
     /**
@@ -119,7 +120,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
      * happens on a thread of its own, since an action may be what ends the run.
      */
     @Override
-    protected synchronized void finish(String reason) {
+    protected synchronized void finish(RunEnded.Reason reason) {
         if (endReason != null) {
             return;
         }

@@ -9,6 +9,7 @@ import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.MetricsSnapshot;
@@ -40,7 +41,7 @@ public final class Run implements AutoCloseable {
     private final EventLog log;
     private final RunJudgement judgement = new RunJudgement();
     /** Why the log could not be written (the run's end reason then), or null. */
-    private volatile String recordingFailure;
+    private volatile RunEnded.Reason recordingFailure;
     private final SimulatedExecutor simulated;
     private final LiveExecutor live;
     private RunResult result;
@@ -187,7 +188,7 @@ public final class Run implements AutoCloseable {
     /** Runs to the end (or until stopped or the database is lost) and returns the result. */
     public RunResult runToEnd() throws InterruptedException {
         bus.start();
-        String end;
+        RunEnded.Reason end;
         if (simulated != null) {
             simulated.runToEnd();
             end = simulated.endReason();
@@ -228,17 +229,17 @@ public final class Run implements AutoCloseable {
 
     private void recordingFailed(IOException e) {
         if (recordingFailure == null) {
-            recordingFailure = "failed: " + (FileProblem.isNoSpace(e) ? FileProblem.noSpace(log.file())
+            recordingFailure = RunEnded.Reason.failed(FileProblem.isNoSpace(e) ? FileProblem.noSpace(log.file())
                     : "cannot record the events: " + FileProblem.of(log.file(), e));
         }
     }
 
     /** Why the event log could not be written, if it could not: the run then ended {@code failed: …}. */
-    public Optional<String> recordingFailure() {
+    public Optional<RunEnded.Reason> recordingFailure() {
         return Optional.ofNullable(recordingFailure);
     }
 
-    private synchronized RunResult finish(String executorEnd) {
+    private synchronized RunResult finish(RunEnded.Reason executorEnd) {
         if (result != null) {
             return result;
         }
@@ -249,9 +250,9 @@ public final class Run implements AutoCloseable {
         } catch (IOException e) {
             recordingFailed(e);
         }
-        String end = recordingFailure != null ? recordingFailure : executorEnd;
+        RunEnded.Reason end = recordingFailure != null ? recordingFailure : executorEnd;
         Judgement judged;
-        if (end != null && RunResult.failed(end)) {
+        if (end != null && end.failed()) {
             // The database went away: asking it for the final state would only wait out the pool's time-out.
             judged = judgementSoFar();
         } else {
@@ -279,7 +280,7 @@ public final class Run implements AutoCloseable {
             }
         }
         if (result == null) {
-            finish(simulated != null ? simulated.endReason() : "stopped");
+            finish(simulated != null ? simulated.endReason() : RunEnded.Reason.STOPPED);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TargetKind;
@@ -133,7 +134,7 @@ abstract class RunEnvironment implements WorkerEnv {
                 spec.tokenScheme().name(), spec.seed(), store.semantics()));
     }
 
-    protected void publishEnd(String reason) {
+    protected void publishEnd(RunEnded.Reason reason) {
         if (sink instanceof io.fencelab.engine.event.EventBus bus) {
             // Let consumers see everything first, so the checker's last violations precede the end.
             bus.flush();
@@ -142,17 +143,17 @@ abstract class RunEnvironment implements WorkerEnv {
     }
 
     /** Ends the run now for {@code reason}; the first reason wins, and {@code RunEnded} follows. */
-    protected abstract void finish(String reason);
+    protected abstract void finish(RunEnded.Reason reason);
 
     @Override
     public void databaseBroken(io.fencelab.engine.db.DatabaseException failure) {
         log.warn("run {} ends: the database is broken ({}): {}", spec.name(), failure.failure(), failure.reason());
-        finish(RunResult.failedBecause(failure.endCause()));
+        finish(RunEnded.Reason.failed(failure.endCause()));
     }
 
     /** The database did not answer a fresh statement, and no restart fault is under way. */
     protected void databaseLost() {
-        finish(RunResult.failedBecause(RunResult.UNREACHABLE));
+        finish(RunResult.UNREACHABLE);
     }
 
     private Duration active(String holder, FaultKind kind) {

@@ -3,15 +3,17 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.event.Event.RunEnded;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What a finished run leaves: how it ended, the judgement (from the events and, when the database
  * was still reachable, its final state), the metrics, and where its event log is.
  *
- * @param endReason {@code completed}, {@code stopped} or {@code failed: …}
+ * @param end how the run ended: completed, stopped or failed with its cause (its {@code RunEnded})
  */
-public record RunResult(RunSpec spec, long runId, String endReason, Judgement judgement, MetricsSnapshot metrics,
+public record RunResult(RunSpec spec, long runId, RunEnded.Reason end, Judgement judgement, MetricsSnapshot metrics,
                         Path eventLog, long events, String database) {
 
     public Verdict verdict() {
@@ -23,8 +25,13 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
         return judgement.finalStateJudged();
     }
 
+    /** How the run ended, in its one wording: {@code completed}, {@code stopped} or {@code failed: <cause>}. */
+    public String endReason() {
+        return end.words();
+    }
+
     public boolean completed() {
-        return "completed".equals(endReason);
+        return end.completed();
     }
 
     /**
@@ -32,37 +39,14 @@ public record RunResult(RunSpec spec, long runId, String endReason, Judgement ju
      * neither completed nor stopped by its user. {@code fencelab run} exits with 3 exactly then.
      */
     public boolean failed() {
-        return failed(endReason);
-    }
-
-    /** Whether a run that ended for {@code endReason} failed (see {@link #failed()}). */
-    static boolean failed(String endReason) {
-        return !"completed".equals(endReason) && !"stopped".equals(endReason);
+        return end.failed();
     }
 
     /** Why the run failed, in a few words ({@code permission denied for table lease}); empty unless it failed. */
-    public java.util.Optional<String> failureCause() {
-        return failureCause(endReason);
-    }
-
-    /**
-     * Why a run that ended for {@code endReason} (a {@code RunEnded} reason) failed; empty unless it
-     * failed. The one reading of {@code failed: <cause>}, for whoever has only the log.
-     */
-    public static java.util.Optional<String> failureCause(String endReason) {
-        if (endReason == null || !failed(endReason)) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(endReason.startsWith(FAILED) ? endReason.substring(FAILED.length()) : endReason);
-    }
-
-    private static final String FAILED = "failed: ";
-
-    /** The end reason of a run that failed because of {@code cause}: the one spelling of {@code failed: <cause>}. */
-    static String failedBecause(String cause) {
-        return FAILED + cause;
+    public Optional<String> failureCause() {
+        return end.failureCause();
     }
 
     /** What a run that lost its database ends with (the database gone for longer than the scenario allows). */
-    static final String UNREACHABLE = "database unreachable";
+    static final RunEnded.Reason UNREACHABLE = RunEnded.Reason.failed("database unreachable");
 }

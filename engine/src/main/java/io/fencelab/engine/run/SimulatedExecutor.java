@@ -5,6 +5,7 @@ import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.store.StoreSession;
@@ -54,7 +55,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     private long order;
     private boolean started;
     private boolean databaseDown;
-    private String endReason;
+    private RunEnded.Reason endReason;
     /** The worker whose action runs now (null for a fault or an expiry watch): who reaches a failpoint. */
     private Worker acting;
 
@@ -89,7 +90,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     /** How the run ended, or null while it goes on. */
-    public String endReason() {
+    public RunEnded.Reason endReason() {
         return endReason;
     }
 
@@ -100,7 +101,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             return false;
         }
         if (stopRequested) {
-            finish("stopped");
+            finish(RunEnded.Reason.STOPPED);
             return false;
         }
         Action next = queue.poll();
@@ -109,7 +110,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
             // Nothing more happens before the end (or at all): the run still lasts its full duration,
             // as a live run does, so both end at the same run time.
             clock.advanceTo(clock.start().plus(spec.duration()));
-            finish("completed");
+            finish(RunEnded.Reason.COMPLETED);
             return false;
         }
         execute(next);
@@ -192,7 +193,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     /** Ends the run now; what happened so far stays in the event log. Call on the thread that steps the run. */
     public void stop() {
         if (!isOver()) {
-            finish("stopped");
+            finish(RunEnded.Reason.STOPPED);
         }
     }
 
@@ -293,7 +294,7 @@ public final class SimulatedExecutor extends RunEnvironment implements AutoClose
     }
 
     @Override
-    protected void finish(String reason) {
+    protected void finish(RunEnded.Reason reason) {
         if (endReason == null) {
             endReason = reason;
             finished = true;

@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.check.ValueDigest;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
@@ -118,7 +119,7 @@ public final class Worker {
     public void crash() {
         life++;
         crashed = true;
-        endBelief("crashed");
+        endBelief(Cause.CRASHED, "crashed");
         epoch++;
         jobInHand = false;
         outstanding = 0;
@@ -233,7 +234,7 @@ public final class Worker {
             return;
         }
         if (spec.checkDeadline() && !env.holderClock(name()).isBefore(lease.expiresAt())) {
-            endBelief("its own clock says the lease expired");
+            endBelief(Cause.OWN_CLOCK, "its own clock says the lease expired");
             loseJob();
             return;
         }
@@ -327,11 +328,11 @@ public final class Worker {
         String why = "stale: token " + stale.presented() + " is older than " + stale.highest();
         switch (spec.onStale()) {
             case ABANDON -> {
-                endBelief(why);
+                endBelief(Cause.STALE_ANSWER, why);
                 loseJob();
             }
             case REACQUIRE -> {
-                endBelief(why);
+                endBelief(Cause.STALE_ANSWER, why);
                 epoch++;
                 jobInHand = false;
                 later(Duration.ZERO, this::tryAcquire);
@@ -341,7 +342,7 @@ public final class Worker {
                     blindRetries++;
                     later(spec.idleTime(), () -> nextWrite(myEpoch));
                 } else {
-                    endBelief(why + " (after " + MAX_BLIND_RETRIES + " blind retries)");
+                    endBelief(Cause.STALE_ANSWER, why + " (after " + MAX_BLIND_RETRIES + " blind retries)");
                     loseJob();
                 }
             }
@@ -383,7 +384,7 @@ public final class Worker {
         long myTenure = tenure;
         later(giveUp, () -> {
             if (myTenure == tenure && mark == renewedMark && believes) {
-                endBelief("renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
+                endBelief(Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
                 loseJob();
             }
         });
@@ -429,7 +430,7 @@ public final class Worker {
                 }
                 case RenewResult.NotHeld n -> {
                     if (env.leaseProfile().noticesLoss()) {
-                        endBelief("renewal failed");
+                        endBelief(Cause.RENEWAL_REFUSED, "renewal failed");
                         loseJob();
                     } else {
                         // Redisson's watchdog, ShedLock's keep-alive: renewals stop, nobody tells the application.
@@ -467,10 +468,14 @@ public final class Worker {
             }
             return released;
         }, released -> {
-            endBelief(released ? "released" : "release refused: the lease was no longer held");
+            if (released) {
+                endBelief(Cause.RELEASED, "released");
+            } else {
+                endBelief(Cause.RELEASE_REFUSED, "release refused: the lease was no longer held");
+            }
             nextJob();
         }, () -> {
-            endBelief("release failed");
+            endBelief(Cause.RELEASE_FAILED, "release failed");
             nextJob();
         });
     }
@@ -496,14 +501,14 @@ public final class Worker {
         nextJob();
     }
 
-    private void endBelief(String reason) {
+    private void endBelief(Cause cause, String reason) {
         if (believes) {
             believes = false;
             renewGeneration++;
             tenure++;
             long token = presentedToken;
             String me = holder;
-            publish(seq -> new Event.BeliefEnded(seq, env.nowMicros(), me, spec.scope(), token, reason));
+            publish(seq -> new Event.BeliefEnded(seq, env.nowMicros(), me, spec.scope(), token, cause, reason));
         }
     }
 

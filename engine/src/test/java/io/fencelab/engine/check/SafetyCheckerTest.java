@@ -51,7 +51,7 @@ class SafetyCheckerTest {
 
         Judgement judgement = SafetyChecker.judgement(log.events());
 
-        assertThat(judgement.end()).isEqualTo(new LogEnd.Ended(10, EventLog.micros(46), "completed"));
+        assertThat(judgement.end()).isEqualTo(new LogEnd.Ended(10, EventLog.micros(46), Event.RunEnded.Reason.COMPLETED));
         assertThat(judgement.incomplete()).isEmpty();
         assertThat(JudgementJson.render(judgement)).contains("\"complete\" : true").doesNotContain("incomplete");
     }

@@ -54,7 +54,7 @@ class EventBusTest {
             bus.subscribe("recorder", recorder);
             bus.start();
             bus.publish(seq -> new Event.RunStarted(seq, 0, "r", "live", "FENCED", "MONOTONIC", 1, null));
-            bus.publish(seq -> new Event.RunEnded(seq, 10, "failed: database unreachable"));
+            bus.publish(seq -> new Event.RunEnded(seq, 10, Event.RunEnded.Reason.failed("database unreachable")));
             // An action the end could not wait for, landing after it:
             bus.publish(seq -> new Event.OperationFailed(seq, 11, "A", "write", "late"));
             bus.flush();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EventLogDurabilityTest {
 
-    private static final Event EVENT = new Event.RunEnded(1, 0, "completed");
+    private static final Event EVENT = new Event.RunEnded(1, 0, Event.RunEnded.Reason.COMPLETED);
 
     @TempDir
     Path dir;

@@ -232,7 +232,7 @@ class EventLogReaderTest {
     @Test
     void longLinesAcrossTheReadBufferAreRead() throws IOException {
         String reason = "r".repeat(200_000);
-        Event big = new Event.RunEnded(1, 0, reason);
+        Event big = new Event.RunEnded(1, 0, Event.RunEnded.Reason.failed(reason));
         Path file = dir.resolve("big.jsonl");
         try (EventLog log = EventLog.create(file)) {
             log.append(List.of(big, big));

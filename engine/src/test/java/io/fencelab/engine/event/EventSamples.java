@@ -32,7 +32,7 @@ final class EventSamples {
         events.add(new PauseEnded(++s, 45_000_000, "A"));
         events.add(new WriteAttempted(++s, 45_000_100, "A", "report", 41, TargetKind.ROW, "report-1", null));
         events.add(new WriteRejectedStale(++s, 45_000_600, "A", "report", 41, TargetKind.ROW, "report-1", 42));
-        events.add(new BeliefEnded(++s, 45_000_700, "A", "report", 41, "stale"));
+        events.add(new BeliefEnded(++s, 45_000_700, "A", "report", 41, BeliefEnded.Cause.STALE_ANSWER, "stale"));
         events.add(new LeaseRenewalFailed(++s, 45_000_800, "A", "report", 41, "not held"));
         events.add(new WriteMissing(++s, 46_000_000, "B", "report", 42, TargetKind.POINTER, "current"));
         events.add(new WriteOutOfOrder(++s, 46_500_000, "B", "report", 42, TargetKind.OBJECT, "blob-7", 3, 5));
@@ -42,7 +42,7 @@ final class EventSamples {
         events.add(new OperationFailed(++s, 47_000_002, "B", "renew", "connection closed"));
         events.add(new LeaseReleased(++s, 48_000_000, "B", "report", 42));
         events.add(new LeaseExhausted(++s, 49_000_000, "D", "max", Long.MAX_VALUE));
-        events.add(new RunEnded(++s, 50_000_001, "completed"));
+        events.add(new RunEnded(++s, 50_000_001, RunEnded.Reason.COMPLETED));
         Map<Class<?>, Event> byType = new LinkedHashMap<>();
         for (Event e : events) {
             byType.putIfAbsent(e.getClass(), e);

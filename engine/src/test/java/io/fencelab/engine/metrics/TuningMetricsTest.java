@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.testing.EventLog;
 import java.util.List;
@@ -32,7 +33,7 @@ class TuningMetricsTest {
         log.acquired(0, "E", "w", 1, 42);
         log.renewed(5, "A", "s", 1, 15);
         log.crashed(7, "A", 0);                       // A holds s until 15
-        log.beliefEnded(7, "A", "s", 1, "crashed");
+        log.beliefEnded(7, "A", "s", 1, Cause.CRASHED, "crashed");
         log.busy(8, "B", "s", "A", 1);
         log.expired(15, "A", "s", 1);
         log.acquired(16, "B", "s", 2, 26);            // s: 16 - 7 = 9 s
@@ -127,9 +128,9 @@ class TuningMetricsTest {
         log.beliefStarted(30, "B", "s", 42);
         log.pauseEnded(40, "A");
         log.rejectedStale(40, "A", "s", 41, ROW, "k", 42);
-        log.beliefEnded(40, "A", "s", 41, "stale: token 41 is older than 42");
+        log.beliefEnded(40, "A", "s", 41, Cause.STALE_ANSWER, "stale: token 41 is older than 42");
         log.released(50, "B", "s", 42);               // free from 50, but nobody wants it
-        log.beliefEnded(50, "B", "s", 42, "released");
+        log.beliefEnded(50, "B", "s", 42, Cause.RELEASED, "released");
         log.runEnded(100);
 
         TuningMetrics m = metrics(log);
@@ -148,7 +149,7 @@ class TuningMetricsTest {
         log.pauseEnded(25, "A");
         log.acquired(25, "A", "s", 2, 35);
         log.released(30, "A", "s", 2);
-        log.beliefEnded(30, "A", "s", 2, "released");
+        log.beliefEnded(30, "A", "s", 2, Cause.RELEASED, "released");
         log.runEnded(40);
 
         assertThat(metrics(log).unavailability()).as("10 s to 25 s of 40 s").isCloseTo(15.0 / 40, within(EXACT));
@@ -183,7 +184,7 @@ class TuningMetricsTest {
         log.renewalFailed(6, "A", "s", 1, "dropped by a renewal-loss fault; the holder does not know");
         log.expired(10, "A", "s", 1);                 // A believes and runs: spurious
         log.renewalFailed(12, "A", "s", 1);           // the same loss, heard later: not again
-        log.beliefEnded(12, "A", "s", 1, "renewal failed");
+        log.beliefEnded(12, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
         log.runEnded(360);
 
         TuningMetrics m = metrics(log);
@@ -198,7 +199,7 @@ class TuningMetricsTest {
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
         log.renewalFailed(11, "A", "s", 1);           // a live run: the service refused before its timer fired
-        log.beliefEnded(11, "A", "s", 1, "renewal failed");
+        log.beliefEnded(11, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
         log.expired(11.5, "A", "s", 1);
         log.runEnded(360);
 
@@ -215,7 +216,7 @@ class TuningMetricsTest {
         log.expired(10, "A", "s", 1);                 // paused at the expiry instant
         log.pauseEnded(25, "A");
         log.renewalFailed(25, "A", "s", 1);
-        log.beliefEnded(25, "A", "s", 1, "renewal failed");
+        log.beliefEnded(25, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
         log.runEnded(360);
 
         assertThat(metrics(log).spuriousLossesPerHour()).as("the pause, not the renewals, lost it").isZero();
@@ -231,7 +232,7 @@ class TuningMetricsTest {
         log.pauseEnded(9.9, "A");                     // its renewal, due at 3 s, leaves at 9.9 s ...
         log.expired(10, "A", "s", 1);                 // ... and lands too late: the pause lost it
         log.renewalFailed(10.1, "A", "s", 1);
-        log.beliefEnded(10.1, "A", "s", 1, "renewal failed");
+        log.beliefEnded(10.1, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
         log.runEnded(360);
 
         assertThat(metrics(log).spuriousLossesPerHour()).isZero();
@@ -244,13 +245,13 @@ class TuningMetricsTest {
         log.acquired(0, "A", "leader", 1, 15);
         log.beliefStarted(0, "A", "leader", 1);
         log.renewed(2, "A", "leader", 1, 17);         // renewals after this one are slow
-        log.beliefEnded(12, "A", "leader", 1, "renew deadline: no renewal succeeded for 10s");
+        log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 10s");
         log.expired(17, "A", "leader", 1);            // the same loss: not counted again
         log.acquired(0, "B", "other", 1, 15);
         log.beliefStarted(0, "B", "other", 1);
         log.pauseStarted(3, "B", 11);
         log.pauseEnded(14, "B");
-        log.beliefEnded(14, "B", "other", 1, "renew deadline: no renewal succeeded for 10s");   // the pause did it
+        log.beliefEnded(14, "B", "other", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 10s");   // the pause did it
         log.runEnded(360);
 
         assertThat(metrics(log).spuriousLossesPerHour()).as("A's step-down only: 10 an hour").isCloseTo(10, within(EXACT));
@@ -265,8 +266,8 @@ class TuningMetricsTest {
         log.acquired(0, "B", "t", 1, 10);
         log.beliefStarted(0, "B", "t", 1);
         log.crashed(5, "A", 0);
-        log.beliefEnded(5, "A", "s", 1, "crashed");
-        log.beliefEnded(9, "B", "t", 1, "its own clock says the lease expired");
+        log.beliefEnded(5, "A", "s", 1, Cause.CRASHED, "crashed");
+        log.beliefEnded(9, "B", "t", 1, Cause.OWN_CLOCK, "its own clock says the lease expired");
         log.expired(10, "A", "s", 1);
         log.expired(10, "B", "t", 1);
         log.runEnded(360);
@@ -316,14 +317,40 @@ class TuningMetricsTest {
     void wastedJobsAreJobsAbandonedAfterAStaleAnswer() {
         EventLog log = new EventLog();
         log.runStarted();
-        log.beliefEnded(1, "A", "s", 41, "stale: token 41 is older than 42");
-        log.beliefEnded(2, "B", "s", 42, "stale: token 42 is older than 43 (after 3 blind retries)");
-        log.beliefEnded(3, "C", "s", 43, "renewal failed");
-        log.beliefEnded(4, "D", "s", 44, "released");
-        log.beliefEnded(5, "E", "s", 45, "crashed");
+        log.beliefEnded(1, "A", "s", 41, Cause.STALE_ANSWER, "stale: token 41 is older than 42");
+        log.beliefEnded(2, "B", "s", 42, Cause.STALE_ANSWER, "stale: token 42 is older than 43 (after 3 blind retries)");
+        log.beliefEnded(3, "C", "s", 43, Cause.RENEWAL_REFUSED, "renewal failed");
+        log.beliefEnded(4, "D", "s", 44, Cause.RELEASED, "released");
+        log.beliefEnded(5, "E", "s", 45, Cause.CRASHED, "crashed");
         log.runEnded(10);
 
         assertThat(metrics(log).wastedJobs()).isEqualTo(2);
+    }
+
+    @Test
+    void wastedJobsFollowTheCauseNotTheWords() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.beliefEnded(1, "A", "s", 41, Cause.STALE_ANSWER, "gave up: a newer token was presented");
+        log.beliefEnded(2, "B", "s", 42, Cause.RELEASED, "stale-looking words, but released");
+        log.runEnded(10);
+
+        assertThat(metrics(log).wastedJobs()).as("A's stale answer only, whatever the words say").isEqualTo(1);
+    }
+
+    @Test
+    void aStepDownAtTheRenewDeadlineIsKnownByItsCauseNotItsWords() {
+        EventLog log = new EventLog();
+        log.runStarted();
+        log.acquired(0, "A", "leader", 1, 15);
+        log.beliefStarted(0, "A", "leader", 1);
+        log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "stepped down");
+        log.acquired(0, "B", "other", 1, 15);
+        log.beliefStarted(0, "B", "other", 1);
+        log.beliefEnded(12, "B", "other", 1, Cause.OWN_CLOCK, "renew deadline in words only");
+        log.runEnded(360);
+
+        assertThat(metrics(log).spuriousLossesPerHour()).as("A's step-down only: 10 an hour").isCloseTo(10, within(EXACT));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.testing.EventLog;
 import io.fencelab.testing.RandomLog;
@@ -86,7 +87,11 @@ class TuningOnlineProperties {
                 case 5 -> log.expired(now, h, s, t);
                 case 6 -> log.released(now, h, s, t);
                 case 7 -> log.beliefStarted(now, h, s, t);
-                case 8 -> log.beliefEnded(now, h, s, t, random.nextBoolean() ? "stale: token 1 is older than 2" : "released");
+                case 8 -> {
+                    boolean stale = random.nextBoolean();
+                    log.beliefEnded(now, h, s, t, stale ? Cause.STALE_ANSWER : Cause.RELEASED,
+                            stale ? "stale: token 1 is older than 2" : "released");
+                }
                 case 9 -> log.pauseStarted(now, h, random.nextInt(1, 5));
                 case 10 -> log.pauseEnded(now, h);
                 case 11 -> log.crashed(now, h, random.nextInt(0, 5));

@@ -22,7 +22,7 @@ class LiveExecutorTest {
                 .withExecutor(ExecutorKind.LIVE);
         RecordingSink sink = new RecordingSink();
         try (LiveExecutor run = new LiveExecutor(db, spec, sink, 32)) {
-            String end = run.runToEnd();
+            String end = run.runToEnd().words();
 
             assertThat(end).isEqualTo("completed");
             assertThat(sink.ofType(Event.LeaseAcquired.class)).as("acquisitions").hasSizeGreaterThan(50);
@@ -62,7 +62,7 @@ class LiveExecutorTest {
             Thread.sleep(500);
             run.stop();
 
-            assertThat(run.awaitEnd()).isEqualTo("stopped");
+            assertThat(run.awaitEnd().words()).isEqualTo("stopped");
         }
         assertThat(sink.ofType(Event.RunEnded.class)).singleElement()
                 .satisfies(e -> assertThat(e.reason()).isEqualTo("stopped"));

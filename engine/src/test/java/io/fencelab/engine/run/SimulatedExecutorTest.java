@@ -97,7 +97,7 @@ class SimulatedExecutorTest {
 
             run.stop();
             assertThat(sink.events().getLast()).isEqualTo(
-                    new Event.RunEnded(sink.events().size(), 22_000_000, "stopped"));
+                    new Event.RunEnded(sink.events().size(), 22_000_000, Event.RunEnded.Reason.STOPPED));
         }
     }
 

@@ -59,11 +59,13 @@ final class Exporter {
                 }
                 Event.RunStarted started = events.getFirst() instanceof Event.RunStarted s ? s : null;
                 RunResult result = finished != null
-                        ? new RunResult(finished.spec(), finished.runId(), finished.endReason(), finished.judgement(),
+                        ? new RunResult(finished.spec(), finished.runId(), finished.end(), finished.judgement(),
                                 finished.metrics(), log, events.size(), finished.database())
-                        : new RunResult(spec, 0, inProgress(events, now), judgement, metrics, log, events.size(),
+                        : new RunResult(spec, 0, inProgress(events), judgement, metrics, log, events.size(),
                                 started != null ? started.database() : "unknown database");
-                ReportBundle.write(staged, input(scenario, spec, replayFile, started, result, events));
+                String end = finished == null && !(events.getLast() instanceof Event.RunEnded)
+                        ? "exported while running, at " + RunTimes.precise(now) : result.endReason();
+                ReportBundle.write(staged, input(scenario, spec, replayFile, started, result, events, end));
                 message = "Report written to " + dir.resolve(ReportBundle.HTML);
             } catch (IOException | RuntimeException e) {
                 message = Problems.describe("The report could not be written to " + dir, e);
@@ -87,29 +89,31 @@ final class Exporter {
         }
     }
 
-    private static String inProgress(List<Event> events, long nowMicros) {
-        if (events.getLast() instanceof Event.RunEnded end) {
-            return end.reason();
-        }
-        return "exported while running, at " + RunTimes.precise(nowMicros);
+    /**
+     * How the exported events end: as their {@code RunEnded} says, or, for a run still going, as a
+     * stopped one (the report covers what happened until now; nothing failed).
+     */
+    private static Event.RunEnded.Reason inProgress(List<Event> events) {
+        return events.getLast() instanceof Event.RunEnded end ? end.ending() : Event.RunEnded.Reason.STOPPED;
     }
 
     private static ReportInput input(Scenario scenario, RunSpec spec, Path replayFile, Event.RunStarted started,
-                                     RunResult result, List<Event> events) {
+                                     RunResult result, List<Event> events, String end) {
         if (replayFile != null || scenario == null) {
             String name = started != null ? started.scenario() : "saved run";
             return new ReportInput(name, "Saved run " + (replayFile == null ? "" : replayFile.getFileName()),
                     "A saved event log, replayed in the Fencelab console.", List.of(), result, events,
-                    configuration(spec, result, started), "no expectation (a saved log replayed in the console)",
+                    configuration(spec, result, started, end), "no expectation (a saved log replayed in the console)",
                     true, List.of());
         }
         return ReportInput.of(scenario, spec != null ? spec : scenario.spec(), result, events,
-                Map.of("exported from", FROM_CONSOLE));
+                Map.of("end", end, "exported from", FROM_CONSOLE));
     }
 
     private static final String FROM_CONSOLE = "the Fencelab console";
 
-    private static Map<String, String> configuration(RunSpec s, RunResult result, Event.RunStarted started) {
+    private static Map<String, String> configuration(RunSpec s, RunResult result, Event.RunStarted started,
+                                                     String end) {
         Map<String, String> c = s != null ? ReportInput.configurationOf(s) : new LinkedHashMap<>();
         if (s == null && started != null) {
             c.put("scenario", started.scenario());
@@ -119,7 +123,7 @@ final class Exporter {
             c.put("token scheme", started.tokenScheme());
         }
         c.put("database", result.database());
-        c.put("end", result.endReason());
+        c.put("end", end);
         c.put("exported from", FROM_CONSOLE);
         return c;
     }

@@ -92,8 +92,8 @@ public final class ReplayDriver extends PlayerDriver {
         String torn = contents.tornTail().map(t -> "its last line (" + t.line() + ") was cut off mid-write and dropped")
                 .orElse(null);
         if (cut == null && torn == null) {
-            feed.notice(new Notice.Phase(io.fencelab.engine.run.RunResult.failureCause(
-                    ((Event.RunEnded) events.getLast()).reason()).isPresent() ? RunPhase.FAILED : RunPhase.ENDED));
+            feed.notice(new Notice.Phase(((Event.RunEnded) events.getLast()).ending().failed() ? RunPhase.FAILED
+                    : RunPhase.ENDED));
         } else {
             String what = cut == null ? "the log " + file.getFileName() + " ends with RunEnded, but " + torn
                     : torn == null ? cut : cut + "; " + torn;
