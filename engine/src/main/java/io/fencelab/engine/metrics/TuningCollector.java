@@ -112,6 +112,11 @@ public final class TuningCollector {
                 run <= 0 ? 0 : leaseRequests * (double) MICROS_PER_SECOND / run, run);
     }
 
+    /** The figures and the per-second series of the events accepted so far, judged by {@code judgement}. */
+    public TuningFigures figures(Judgement judgement) {
+        return new TuningFigures(metrics(judgement), series());
+    }
+
     /**
      * One entry per second from second 0 to the run's last, quiet seconds included. A second's
      * unavailable fraction is over the part of it inside the run.

@@ -78,9 +78,7 @@ public record TuningMetrics(long failovers, Long failoverP50Micros, Long failove
 
     /** The figures of a whole log, judged by {@code judgement} (which says which accepted writes were stale). */
     public static TuningMetrics of(List<? extends Event> events, Judgement judgement) {
-        TuningCollector collector = new TuningCollector();
-        collector.accept(events);
-        return collector.metrics(judgement);
+        return TuningFigures.of(events, judgement).totals();
     }
 
     /** Whether the failover p99 is simply the largest failover, as it is with fewer than {@link #P99_NEEDS}. */

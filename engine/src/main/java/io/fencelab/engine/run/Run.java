@@ -263,7 +263,7 @@ public final class Run implements AutoCloseable {
                 judged = judgementSoFar();
             }
         }
-        result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), log.file(),
+        result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), judgement.tuning(judged), log.file(),
                 bus.published(), store().describe());
         return result;
     }

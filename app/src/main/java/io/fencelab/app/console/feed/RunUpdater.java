@@ -291,7 +291,8 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.verdictProperty().set(finalJudgement.verdict());
             model.metricsProperty().set(driver.metricsSoFar());
         }
-        model.tuningProperty().set(tuning.metrics(finalJudgement));
+        // A finished run carries its figures; only a replay (no run behind it) has them from this collector.
+        model.tuningProperty().set(result != null ? result.tuning().totals() : tuning.metrics(finalJudgement));
         // The last timeline is drawn with the final judgement, whether or not events came with the end.
         timelineStale = true;
         verdictChanged();
