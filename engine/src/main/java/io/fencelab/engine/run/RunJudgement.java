@@ -9,6 +9,7 @@ import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningCollector;
 import io.fencelab.engine.metrics.TuningFigures;
+import io.fencelab.engine.metrics.TuningMetrics;
 import java.util.List;
 
 /**
@@ -45,6 +46,11 @@ public final class RunJudgement {
 
     public synchronized MetricsSnapshot metrics() {
         return metrics.snapshot();
+    }
+
+    /** The tuning figures of the events so far, judged so far (cheap enough to poll a few times a second). */
+    public synchronized TuningMetrics tuningSoFar() {
+        return tuning.metrics(checker.judgement());
     }
 
     /** The tuning figures of the events so far, with {@code judgement} saying which accepted writes were stale. */
