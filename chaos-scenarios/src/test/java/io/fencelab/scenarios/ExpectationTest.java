@@ -10,6 +10,7 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.DurationSummary;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.run.RunResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +22,7 @@ class ExpectationTest {
     static RunResult result(Event.RunEnded.Reason end, Verdict verdict, EventCounts totals) {
         return new RunResult(Catalog.shipped().load("paused-holder").spec(), 1, end, Judgement.of(verdict, true),
                 new MetricsSnapshot(totals, List.of(), List.of(), DurationSummary.EMPTY, DurationSummary.EMPTY),
-                Path.of("events.jsonl"), 0, "PostgreSQL 17");
+                TuningFigures.NONE, Path.of("events.jsonl"), 0, "PostgreSQL 17");
     }
 
     static final Verdict SAFE = Verdict.of(List.of());

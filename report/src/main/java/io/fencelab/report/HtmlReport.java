@@ -275,7 +275,7 @@ public final class HtmlReport {
 
         /** The figures a lease setting is tuned by (docs/TUNING.md defines them). */
         private void tuningSection() {
-            TuningMetrics tuning = TuningMetrics.of(in.events(), judgement);
+            TuningMetrics tuning = in.result().tuning().totals();
             out.append("<section aria-label=\"Tuning\">\n<h2>Tuning</h2>\n<p class=\"note\">What this lease setting cost, ")
                     .append(Html.esc(TuningText.span(tuning)))
                     .append(". Rates are per hour or per second of run time; per-second figures are in metrics.csv, ")

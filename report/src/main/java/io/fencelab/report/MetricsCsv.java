@@ -21,18 +21,17 @@ import java.util.List;
 public final class MetricsCsv {
 
     public static final String HEADER = "second,acquisitions,renewals,renewal_failures,stale_rejections,accepted_writes,"
-            + "leader_transitions,spurious_losses,lease_requests,unavailable_fraction";
+            + "leader_transitions,lease_losses,lease_requests,unavailable_fraction";
     private static final String CRLF = "\r\n";
     private static final TuningSecond QUIET = new TuningSecond(0, 0, 0, 0, 0);
 
     private MetricsCsv() {
     }
 
-    /** The metrics.csv of a report's run: its per-second counts beside the tuning figures of its events. */
+    /** The metrics.csv of a report's run: its per-second counts beside the tuning figures its result carries. */
     public static void write(Path file, ReportInput input) throws IOException {
-        TuningCollector tuning = new TuningCollector();
-        tuning.accept(input.events());
-        Files.writeString(file, render(input.result().metrics().perSecond(), tuning.series()), StandardCharsets.UTF_8);
+        Files.writeString(file, render(input.result().metrics().perSecond(), input.result().tuning().perSecond()),
+                StandardCharsets.UTF_8);
     }
 
     /**
@@ -48,7 +47,7 @@ public final class MetricsCsv {
             out.append(s.second()).append(',').append(c.acquisitions()).append(',').append(c.renewals()).append(',')
                     .append(c.renewalFailures()).append(',').append(c.staleRejections()).append(',')
                     .append(c.acceptedWrites()).append(',').append(t.leaderTransitions()).append(',')
-                    .append(t.spuriousLosses()).append(',').append(t.leaseRequests()).append(',')
+                    .append(t.leaseLosses()).append(',').append(t.leaseRequests()).append(',')
                     .append(fraction(t.unavailableFraction())).append(CRLF);
         }
         return out.toString();

@@ -79,7 +79,7 @@ public final class SummaryJson {
         t.put("acceptedWrites", totals.acceptedWrites());
         // Of the accepted writes, those the checker found applied over newer work (judgement.json lists them).
         t.put("staleOverwrites", judgement.writes().all().stream().filter(WriteJudgement::isStaleOverwrite).count());
-        tuning(root.putObject("tuning"), TuningMetrics.of(input.events(), judgement));
+        tuning(root.putObject("tuning"), result.tuning().totals());
         root.put("events", input.events().size());
         root.put("database", result.database());
         return root;

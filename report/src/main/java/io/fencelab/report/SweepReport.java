@@ -29,7 +29,7 @@ import java.util.function.Predicate;
  * SVG, no scripts, nothing fetched; hover details are SVG {@code <title>}s). It shows the
  * recommendation, a heatmap per metric over the first two varied parameters (a line with the seeds'
  * spread for one parameter; one heatmap per value of any further parameter), the trade-off of
- * failover time against spurious lease losses with its Pareto frontier, the feasible region of the
+ * failover time against lease losses with its Pareto frontier, the feasible region of the
  * constraints, the closed-form bounds beside what the runs measured, and every point with a link to
  * the report of its worst seed ({@code points/<point>/report.html}).
  */
@@ -45,11 +45,17 @@ public final class SweepReport {
 
     static {
         TITLES.put("failoverP50Seconds", "Failover p50 (s)");
-        TITLES.put("failoverP99Seconds", "Failover p99 (s)");
+        TITLES.put("failoverP99Seconds", "Failover p99 (s; the max in a run with fewer than 100)");
         TITLES.put("failoverMaxSeconds", "Failover max (s)");
         TITLES.put("failovers", "Failovers per run");
         TITLES.put("unavailability", "Unavailability (fraction of the run)");
-        TITLES.put("spuriousLossesPerHour", "Spurious lease losses per hour");
+        TITLES.put("unavailableFrozen", "Unavailable: holder frozen (fraction)");
+        TITLES.put("unavailableAwaitingExpiry", "Unavailable: awaiting a dead or stepped-down lease (fraction)");
+        TITLES.put("unavailableAcquiring", "Unavailable: acquiring (fraction)");
+        TITLES.put("unavailableUnreachable", "Unavailable: lease service unreachable (fraction)");
+        TITLES.put("leaseLossesPerHour", "Lease losses per hour");
+        TITLES.put("pauseLossesPerHour", "Lease losses to pauses per hour");
+        TITLES.put("renewalLossesPerHour", "Lease losses to renewals per hour");
         TITLES.put("transitionsPerHour", "Leader transitions per hour");
         TITLES.put("staleWritesPerHour", "Stale writes per hour");
         TITLES.put("wastedJobs", "Wasted jobs per run");
@@ -200,7 +206,7 @@ public final class SweepReport {
             out.append("<section class=\"rec\" aria-label=\"Recommendation\">\n");
             if (r.requirements().isEmpty()) {
                 out.append("<h2>No constraints given</h2>\n<p>Give <code>--require METRIC&lt;=VALUE</code> (for ")
-                        .append("example <code>--require failoverP99Seconds&lt;=20 --require spuriousLossesPerHour&lt;=1")
+                        .append("example <code>--require failoverP99Seconds&lt;=20 --require leaseLossesPerHour&lt;=1")
                         .append("</code>) to see the feasible region and a recommended setting.</p>\n");
             } else if (recommended.isPresent()) {
                 Recommendation.Assessment a = recommended.get();
@@ -507,7 +513,7 @@ public final class SweepReport {
             String xm = SweepResults.TRADE_OFF_X;
             String ym = r.tradeOffY();
             out.append("<section aria-label=\"Trade-off\">\n<h2>The trade-off: ").append(Html.esc(title(ym)))
-                    .append(" against spurious lease losses</h2>\n");
+                    .append(" against lease losses</h2>\n");
             if (!ym.equals(SweepResults.TRADE_OFF_Y)) {
                 out.append("<p class=\"note\">No run had a failover (the scenario crashes no holder), so the ")
                         .append("vertical axis shows unavailability instead.</p>\n");
@@ -696,7 +702,9 @@ public final class SweepReport {
                 case "failoverP50Seconds" -> "p50";
                 case "failoverP99Seconds" -> "p99";
                 case "failoverMaxSeconds" -> "max";
-                case "spuriousLossesPerHour" -> "losses";
+                case "leaseLossesPerHour" -> "losses";
+                case "pauseLossesPerHour" -> "pause losses";
+                case "renewalLossesPerHour" -> "renewal losses";
                 case "transitionsPerHour" -> "transitions";
                 case "staleWritesPerHour" -> "stale";
                 case "unavailability" -> "unavail.";
@@ -743,11 +751,14 @@ public final class SweepReport {
             return within ? " <span class=\"ok\">✓</span>" : " <span class=\"bad\">✗ past the bound</span>";
         }
 
+        /** The point table's figures: the failover count beside its p99, which it qualifies. */
+        private static final List<String> POINT_COLUMNS = List.of("failoverP99Seconds", "failovers", "unavailability",
+                "leaseLossesPerHour", "staleWritesPerHour");
+
         private void pointTable() {
             out.append("<section aria-label=\"Points\">\n<h2>Every setting</h2>\n<div class=\"figure\"><table>\n<thead><tr>")
                     .append("<th>point</th><th>setting</th><th>runs</th><th>violated</th><th>worst seed</th>");
-            for (String m : List.of("failoverP99Seconds", "unavailability", "spuriousLossesPerHour",
-                    "staleWritesPerHour")) {
+            for (String m : POINT_COLUMNS) {
                 out.append("<th>").append(Html.esc(title(m))).append("</th>");
             }
             out.append("</tr></thead>\n<tbody>\n");
@@ -757,17 +768,16 @@ public final class SweepReport {
                 String reason = r.skipped().get(p.index());
                 PointSummary s = r.done().get(p.index());
                 if (reason != null) {
-                    out.append("<td colspan=\"7\" class=\"bad\">skipped: ").append(Html.esc(reason)).append("</td></tr>\n");
+                    out.append("<td colspan=\"8\" class=\"bad\">skipped: ").append(Html.esc(reason)).append("</td></tr>\n");
                     continue;
                 }
                 if (s == null) {
-                    out.append("<td colspan=\"7\" class=\"note\">not run yet</td></tr>\n");
+                    out.append("<td colspan=\"8\" class=\"note\">not run yet</td></tr>\n");
                     continue;
                 }
                 out.append("<td>").append(s.runs().size()).append("</td><td>").append(s.violatedRuns()).append("</td><td>")
                         .append(link(p, "seed " + s.worst().seed())).append("</td>");
-                for (String m : List.of("failoverP99Seconds", "unavailability", "spuriousLossesPerHour",
-                        "staleWritesPerHour")) {
+                for (String m : POINT_COLUMNS) {
                     out.append("<td>").append(Html.esc(fmt(s.mean(m)))).append("</td>");
                 }
                 out.append("</tr>\n");

@@ -27,18 +27,32 @@ public final class TuningText {
     }
 
     public static List<Row> rows(TuningMetrics m) {
+        TuningMetrics.Unavailable by = m.unavailableBy();
         return List.of(
                 new Row("failover-p50", "failover time p50", failover(m.failoverP50Micros()),
-                        "from a lease holder's crash to the next grant on its scope: the median"),
-                new Row("failover-p99", "failover time p99", failover(m.failoverP99Micros()),
-                        "the 99th percentile of the same (nearest rank)"),
+                        "from a lease holder's crash to the next grant on its scope: the median of the failovers below"),
+                new Row("failover-p99", "failover time p99", p99(m),
+                        "the 99th percentile of the same (nearest rank): the largest while there are fewer than "
+                                + TuningMetrics.P99_NEEDS + " failovers"),
                 new Row("failover-max", "failover time max", failover(m.failoverMaxMicros()), "the longest"),
                 new Row("failovers", "failovers", Long.toString(m.failovers()),
-                        "crashes of a lease holder followed by a new grant on its scope"),
-                new Row("unavailability", "unavailability", number(m.unavailability() * 100) + "%",
-                        "of run time, a scope's lease was wanted and held by nobody (mean over scopes)"),
-                new Row("spurious-losses", "spurious lease losses", number(m.spuriousLossesPerHour()) + " / h",
-                        "leases a running holder lost while it still believed it held them"),
+                        "crashes of a lease holder followed by a new grant on its scope: the n of the times above"),
+                new Row("unavailability", "unavailability", percent(m.unavailability()),
+                        "of run time, a scope was wanted and not served: no living holder acting on its lease (mean over scopes)"),
+                new Row("unavailable-frozen", "… holder frozen", percent(by.frozen()),
+                        "its holder held the lease but was paused"),
+                new Row("unavailable-awaiting-expiry", "… awaiting expiry", percent(by.awaitingExpiry()),
+                        "the lease of a crashed or stepped-down holder had still to expire"),
+                new Row("unavailable-acquiring", "… acquiring", percent(by.acquiring()),
+                        "nobody held the lease; a candidate was acquiring it"),
+                new Row("unavailable-unreachable", "… service unreachable", percent(by.unreachable()),
+                        "nobody held the lease and the lease service could not be reached"),
+                new Row("lease-losses", "lease losses", number(m.leaseLossesPerHour()) + " / h",
+                        "leases a living holder lost while it still believed it held them (pause and renewal losses)"),
+                new Row("pause-losses", "… to a pause", number(m.pauseLossesPerHour()) + " / h",
+                        "of those, the holder was paused since its last successful renewal"),
+                new Row("renewal-losses", "… to renewals", number(m.renewalLossesPerHour()) + " / h",
+                        "of those, the rest: renewals late, dropped or refused"),
                 new Row("transitions", "leader transitions", number(m.transitionsPerHour()) + " / h",
                         "grants to a holder other than the scope's previous one"),
                 new Row("stale-writes", "stale writes", number(m.staleWritesPerHour()) + " / h",
@@ -47,6 +61,16 @@ public final class TuningText {
                         "jobs abandoned after a stale answer"),
                 new Row("lease-load", "lease-service load", number(m.leaseLoadPerSecond()) + " / s",
                         "acquire and renew requests per second"));
+    }
+
+    /** The p99, said to be the maximum when there are too few failovers for it to be anything else. */
+    private static String p99(TuningMetrics m) {
+        String value = failover(m.failoverP99Micros());
+        return m.failoverP99Micros() != null && m.p99IsMax() ? value + " (the max of " + m.failovers() + ")" : value;
+    }
+
+    private static String percent(double fraction) {
+        return number(fraction * 100) + "%";
     }
 
     /** Over how much run time the rates are taken: {@code over 60.0s of run time}. */

@@ -4,6 +4,7 @@ import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.Workloads;
 import java.nio.file.Path;
@@ -18,9 +19,10 @@ final class Inputs {
     }
 
     static ReportInput of(List<Event> events, Path eventLog, String title) {
+        var judgement = SafetyChecker.judgement(events);
         RunResult result = new RunResult(Workloads.storm(4, 1, FencingMode.FENCED, 1, Duration.ofSeconds(10)), 1,
-                Event.RunEnded.Reason.COMPLETED, SafetyChecker.judgement(events), MetricsCollector.summarize(events), eventLog,
-                events.size(), "PostgreSQL 17.6");
+                Event.RunEnded.Reason.COMPLETED, judgement, MetricsCollector.summarize(events),
+                TuningFigures.of(events, judgement), eventLog, events.size(), "PostgreSQL 17.6");
         return new ReportInput("synthetic", title, "A log built by hand.", List.of("Many holders write."), result, events,
                 Map.of("holders", "many"), "anything", true, List.of());
     }

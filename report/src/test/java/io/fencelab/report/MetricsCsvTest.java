@@ -19,7 +19,8 @@ class MetricsCsvTest {
             new Event.LeaseBusy(4, 1_000_000, "C", "s", "A", 1),
             new Event.LeaseExpired(5, 2_500_000, "A", "s", 1),
             new Event.LeaseAcquired(6, 3_500_000, "C", "s", 2, 2, 9_000_000),
-            new Event.RunEnded(7, 4_000_000, Event.RunEnded.Reason.COMPLETED));
+            new Event.BeliefStarted(7, 3_500_000, "C", "s", 2),       // C acts on it: s served again
+            new Event.RunEnded(8, 4_000_000, Event.RunEnded.Reason.COMPLETED));
 
     @Test
     void oneHeaderThenOneCrlfRowPerSecondQuietSecondsIncluded() {
@@ -31,7 +32,7 @@ class MetricsCsvTest {
 
         assertThat(csv).as("s unavailable 2.5 s to 3.5 s, t never: a quarter of seconds 2 and 3 over two scopes")
                 .isEqualTo("""
-                second,acquisitions,renewals,renewal_failures,stale_rejections,accepted_writes,leader_transitions,spurious_losses,lease_requests,unavailable_fraction\r
+                second,acquisitions,renewals,renewal_failures,stale_rejections,accepted_writes,leader_transitions,lease_losses,lease_requests,unavailable_fraction\r
                 0,2,0,0,0,0,0,0,2,0\r
                 1,0,0,0,0,0,0,0,1,0\r
                 2,0,0,0,0,0,0,1,0,0.25\r

@@ -37,7 +37,7 @@ class ReportBundleTest {
         Stories.Ran ran = Stories.run(db, FencingMode.FENCED, dir);
         Files.copy(ran.result().eventLog(), bundle.resolve("events.jsonl"));
         var result = new io.fencelab.engine.run.RunResult(ran.result().spec(), ran.result().runId(), ran.result().end(),
-                ran.result().judgement(), ran.result().metrics(), bundle.resolve("events.jsonl"),
+                ran.result().judgement(), ran.result().metrics(), ran.result().tuning(), bundle.resolve("events.jsonl"),
                 ran.result().events(), ran.result().database());
         ReportInput base = Stories.input(ran, "t");
         ReportInput input = new ReportInput(base.scenario(), base.title(), base.summary(), base.story(), result, base.events(),

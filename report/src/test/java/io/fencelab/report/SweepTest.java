@@ -74,8 +74,10 @@ class SweepTest {
         assertThat(runs).hasValue(8);
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
         assertThat(csv.get(0)).isEqualTo("point,seed,lease.ttl,faults[0].duration,failoverP50Seconds,"
-                + "failoverP99Seconds,failoverMaxSeconds,failovers,unavailability,spuriousLossesPerHour,"
-                + "transitionsPerHour,staleWritesPerHour,wastedJobs,leaseLoadPerSecond,"
+                + "failoverP99Seconds,failoverMaxSeconds,failovers,unavailability,unavailableFrozen,"
+                + "unavailableAwaitingExpiry,unavailableAcquiring,unavailableUnreachable,leaseLossesPerHour,"
+                + "pauseLossesPerHour,renewalLossesPerHour,transitionsPerHour,staleWritesPerHour,wastedJobs,"
+                + "leaseLoadPerSecond,"
                 + "longestSurvivedPauseSeconds,shortestLostPauseSeconds,verdict");
         assertThat(csv).hasSize(9);
         assertThat(csv.get(1)).startsWith("0,1,10,15,");

@@ -18,24 +18,35 @@ import java.util.TreeMap;
 /**
  * Derives the {@link TuningMetrics} of a run from its events, batch by batch while the run goes on
  * or from a whole log ({@link TuningMetrics#of}): the one place the tuning figures are defined
- * ({@code docs/TUNING.md}, ## Metrics, says the same in words). Each event costs a few map look-ups,
- * so a console can feed it every new batch; {@link #metrics} and {@link #series} do not change what
- * was accepted and may be asked for at any time. Not thread-safe: one consumer feeds and asks.
+ * ({@code docs/TUNING.md}, ## Metrics, says the same in words). Each event costs a few map look-ups
+ * (an event that changes every scope at once, a pause or a fault, one step per scope), so a console
+ * can feed it every new batch; {@link #metrics} and {@link #series} do not change what was accepted
+ * and may be asked for at any time. Not thread-safe: one consumer feeds and asks.
  *
  * <p>Per scope it follows the lease service's view (the latest grant, valid until it is released
- * or its expiry passes, renewals moving the expiry) against who wants the lease: a worker refused
- * with {@code LeaseBusy} until it is granted the scope (or crashes, or the counter is exhausted), a
- * holder that believes it holds the scope and has not released it, and a crashed holder's scope
- * until its next grant.
+ * or its expiry passes, renewals moving the expiry) against who wants the lease and who acts on it.
+ * A scope is <em>served</em> while the holder of its valid lease believes it holds it and is neither
+ * paused nor crashed; it is <em>wanted</em> while a worker refused with {@code LeaseBusy} waits for
+ * it (until it is granted the scope, crashes, or the counter is exhausted), a holder believes it
+ * holds it, or a crashed holder's scope waits for its next grant.
  */
 public final class TuningCollector {
 
     /** The fault a crash is published as ({@code FaultInjected.fault}). */
     public static final String CRASH = "CRASH";
+    /** The fault that takes the lease service away while it lasts. */
+    private static final String DATABASE_RESTART = "DATABASE_RESTART";
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
     private static final int EXPIRES = 0;
     private static final int RENEWED = 1;
     private static final long MICROS_PER_SECOND = 1_000_000L;
+
+    /** Why a wanted scope is not served, indexes of {@link Scope#unavailableMicros}. */
+    private static final int FROZEN = 0;
+    private static final int AWAITING_EXPIRY = 1;
+    private static final int ACQUIRING = 2;
+    private static final int UNREACHABLE = 3;
+    private static final int SERVED = -1;
 
     private final Map<String, Scope> scopes = new TreeMap<>();
     private final Map<String, Integer> openPauses = new HashMap<>();
@@ -43,8 +54,11 @@ public final class TuningCollector {
     private final Set<String> crashed = new HashSet<>();
     private final ExactDistribution failoverTimes = new ExactDistribution();
     private final PerSecond perSecond = new PerSecond();
+    private int restartsUnderWay;
+    private boolean leaseRequestsFailing;
     private long transitions;
-    private long spuriousLosses;
+    private long pauseLosses;
+    private long renewalLosses;
     private long staleRejections;
     private long wastedJobs;
     private long leaseRequests;
@@ -79,16 +93,28 @@ public final class TuningCollector {
         long run = runMicros();
         DurationSummary failovers = failoverTimes.summary();
         boolean any = failovers.count() > 0;
-        long unavailable = 0;
+        long[] unavailable = new long[4];
         for (Scope s : scopes.values()) {
-            unavailable += s.unavailableMicros + s.tail(run, null);
+            for (int cause = 0; cause < unavailable.length; cause++) {
+                unavailable[cause] += s.unavailableMicros[cause];
+            }
+            s.tail(run, (cause, from, to) -> unavailable[cause] += to - from);
         }
-        double unavailability = scopes.isEmpty() || run <= 0 ? 0 : (double) unavailable / ((double) run * scopes.size());
+        double whole = scopes.isEmpty() || run <= 0 ? 0 : (double) run * scopes.size();
+        TuningMetrics.Unavailable by = whole == 0 ? TuningMetrics.Unavailable.NONE
+                : new TuningMetrics.Unavailable(unavailable[FROZEN] / whole, unavailable[AWAITING_EXPIRY] / whole,
+                        unavailable[ACQUIRING] / whole, unavailable[UNREACHABLE] / whole);
         return new TuningMetrics(failovers.count(), any ? failovers.p50Micros() : null,
                 any ? failovers.p99Micros() : null, any ? failovers.maxMicros() : null,
-                Math.min(1, unavailability), perHour(spuriousLosses, run), perHour(transitions, run),
+                Math.min(1, by.total()), by, perHour(pauseLosses + renewalLosses, run), perHour(pauseLosses, run),
+                perHour(renewalLosses, run), perHour(transitions, run),
                 perHour(staleRejections + staleOverwrites(judgement), run), wastedJobs,
                 run <= 0 ? 0 : leaseRequests * (double) MICROS_PER_SECOND / run, run);
+    }
+
+    /** The figures and the per-second series of the events accepted so far, judged by {@code judgement}. */
+    public TuningFigures figures(Judgement judgement) {
+        return new TuningFigures(metrics(judgement), series());
     }
 
     /**
@@ -103,7 +129,7 @@ public final class TuningCollector {
         int seconds = (int) (Math.max(0, run) / MICROS_PER_SECOND) + 1;
         long[] unavailable = perSecond.unavailableCopy(seconds);
         for (Scope s : scopes.values()) {
-            s.tail(run, unavailable);
+            s.tail(run, (cause, from, to) -> PerSecond.spread(unavailable, from, to));
         }
         List<TuningSecond> series = new ArrayList<>(seconds);
         for (int i = 0; i < seconds; i++) {
@@ -135,13 +161,18 @@ public final class TuningCollector {
 
     private void take(Event event) {
         long t = event.atMicros();
+        if (changesEveryScope(event)) {
+            for (Scope each : scopes.values()) {
+                each.advance(t);
+            }
+        }
         Scope s = event.scope() == null ? null : scopes.computeIfAbsent(event.scope(), k -> new Scope());
         if (s != null) {
             s.advance(t);
         }
         switch (event) {
             case Event.LeaseAcquired e -> {
-                request(t);
+                answered(t);
                 if (s.failoverSince >= 0) {
                     failoverTimes.add(t - s.failoverSince);
                     s.failoverSince = -1;
@@ -159,17 +190,17 @@ public final class TuningCollector {
                 s.waiting.remove(e.holder());
             }
             case Event.LeaseBusy e -> {
-                request(t);
+                answered(t);
                 if (!crashed.contains(worker(e.holder()))) {
                     s.waiting.add(e.holder());
                 }
             }
             case Event.LeaseExhausted e -> {
-                request(t);
+                answered(t);
                 s.waiting.remove(e.holder());
             }
             case Event.LeaseRenewed e -> {
-                request(t);
+                answered(t);
                 long[] lease = s.unended.get(e.token());
                 if (lease != null) {
                     lease[EXPIRES] = e.expiresAtMicros();
@@ -180,7 +211,7 @@ public final class TuningCollector {
                 }
             }
             case Event.LeaseRenewalFailed e -> {
-                request(t);
+                answered(t);
                 long[] lease = s.unended.get(e.token());
                 if (lease != null && t >= lease[EXPIRES]) {
                     lost(s, e.holder(), e.token(), t);
@@ -203,9 +234,10 @@ public final class TuningCollector {
             }
             case Event.BeliefStarted e -> s.believing.add(e.holder());
             case Event.BeliefEnded e -> {
-                if (e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
-                        && Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token)) {
-                    lost(s, e.holder(), s.token, t);   // it gave the lease up: its renewals were late
+                boolean givenUp = e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
+                        || e.cause() == Event.BeliefEnded.Cause.RENEWAL_REFUSED;
+                if (givenUp && Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token)) {
+                    lost(s, e.holder(), s.token, t);   // it gave up a lease the service still had for it
                 }
                 s.believing.remove(e.holder());
                 if (e.cause() == Event.BeliefEnded.Cause.STALE_ANSWER) {
@@ -220,17 +252,22 @@ public final class TuningCollector {
             case Event.FaultInjected e -> {
                 if (CRASH.equals(e.fault()) && e.appliesTo() != null) {
                     crash(e.appliesTo(), t);
+                } else if (DATABASE_RESTART.equals(e.fault())) {
+                    restartsUnderWay++;
                 }
             }
             case Event.FaultHealed e -> {
                 if (CRASH.equals(e.fault())) {
                     crashed.remove(e.appliesTo());
+                } else if (DATABASE_RESTART.equals(e.fault())) {
+                    restartsUnderWay = Math.max(0, restartsUnderWay - 1);
                 }
             }
             case Event.WriteRejectedStale e -> staleRejections++;
             case Event.OperationFailed e -> {
-                if ("acquire".equals(e.operation()) || "renew".equals(e.operation())) {
+                if (isLeaseRequest(e)) {
                     request(t);
+                    leaseRequestsFailing = true;
                 }
             }
             case Event.RunEnded e -> endedMicros = t;
@@ -243,26 +280,64 @@ public final class TuningCollector {
         }
     }
 
+    /**
+     * Whether the event changes what every scope's time counts as (a holder paused or crashed, the
+     * lease service gone or back), so each scope's time must be counted up to it first.
+     */
+    private boolean changesEveryScope(Event event) {
+        return switch (event) {
+            case Event.PauseStarted e -> true;
+            case Event.PauseEnded e -> true;
+            case Event.FaultInjected e -> true;
+            case Event.FaultHealed e -> true;
+            case Event.OperationFailed e -> isLeaseRequest(e) && !leaseRequestsFailing;
+            case Event.LeaseAcquired e -> leaseRequestsFailing;
+            case Event.LeaseBusy e -> leaseRequestsFailing;
+            case Event.LeaseExhausted e -> leaseRequestsFailing;
+            case Event.LeaseRenewed e -> leaseRequestsFailing;
+            case Event.LeaseRenewalFailed e -> leaseRequestsFailing;
+            default -> false;
+        };
+    }
+
+    private static boolean isLeaseRequest(Event.OperationFailed e) {
+        return "acquire".equals(e.operation()) || "renew".equals(e.operation());
+    }
+
+    /** The lease service answered a request at {@code t}: it is reachable again. */
+    private void answered(long t) {
+        request(t);
+        leaseRequestsFailing = false;
+    }
+
     private void request(long t) {
         leaseRequests++;
         perSecond.add(PerSecond.REQUESTS, t, 1);
     }
 
+    private boolean unreachable() {
+        return restartsUnderWay > 0 || leaseRequestsFailing;
+    }
+
     /**
      * Lease {@code token} of {@code holder} on {@code s} ended without a release, first reported at
-     * {@code t}. Spurious when the holder still believed it held it, had not crashed, and was not
-     * paused at any moment since the lease's last grant or renewal (a pause in that window, not the
-     * renewals, is what lost it).
+     * {@code t}. A lease loss when the holder still believed it held it and had not crashed; a pause
+     * loss when the holder was paused at any moment since the lease's last grant or renewal (the
+     * pause, not the renewals, lost it), else a renewal loss.
      */
     private void lost(Scope s, String holder, long token, long t) {
         long[] lease = s.unended.remove(token);
+        if (!s.believing.contains(holder) || crashed.contains(worker(holder))) {
+            return;
+        }
         boolean pausedSinceRenewal = openPauses.containsKey(holder)
                 || lease != null && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) > lease[RENEWED];
-        boolean running = !pausedSinceRenewal && !crashed.contains(worker(holder));
-        if (running && s.believing.contains(holder)) {
-            spuriousLosses++;
-            perSecond.add(PerSecond.LOSSES, t, 1);
+        if (pausedSinceRenewal) {
+            pauseLosses++;
+        } else {
+            renewalLosses++;
         }
+        perSecond.add(PerSecond.LOSSES, t, 1);
     }
 
     /**
@@ -273,7 +348,6 @@ public final class TuningCollector {
     private void crash(String worker, long t) {
         crashed.add(worker);
         for (Scope s : scopes.values()) {
-            s.advance(t);
             s.waiting.removeIf(h -> worker.equals(worker(h)));
             s.believing.removeIf(h -> worker.equals(worker(h)));
             if (s.holder != null && worker.equals(worker(s.holder)) && s.heldAt(t) && s.failoverSince < 0) {
@@ -286,6 +360,11 @@ public final class TuningCollector {
     static String worker(String holder) {
         int hash = holder == null ? -1 : holder.indexOf('#');
         return hash < 0 ? holder : holder.substring(0, hash);
+    }
+
+    /** Receives a stretch {@code [from, to)} of unavailable time and its cause. */
+    private interface Stretch {
+        void add(int cause, long from, long to);
     }
 
     /** One scope: the service's latest grant, who wants the lease, and the unavailable time so far. */
@@ -305,45 +384,63 @@ public final class TuningCollector {
         /** When a crash left this scope's lease with no live holder; -1 when no failover is under way. */
         long failoverSince = -1;
         long advancedTo;
-        long unavailableMicros;
+        /** Unavailable microseconds so far, by cause. */
+        final long[] unavailableMicros = new long[4];
 
         boolean heldAt(long t) {
             return granted && !released && t < expiresAt;
         }
 
-        /** Where the unavailable part of [from, to) starts (to when there is none); wanted-ness holds between events. */
-        private long unavailableFrom(long from, long to) {
+        /**
+         * Why the scope is not served at an instant when its lease is ({@code held}) or is not valid,
+         * or {@link #SERVED} when it is served or wanted by nobody. Nothing else changes between events.
+         */
+        private int cause(boolean held) {
             if (waiting.isEmpty() && believing.isEmpty() && failoverSince < 0) {
-                return to;
+                return SERVED;   // wanted by nobody
             }
-            // A lease whose holder crashed is held by nobody who can act on it: unavailable from the crash.
-            boolean heldByTheLiving = granted && !released && failoverSince < 0;
-            long free = heldByTheLiving ? Math.max(from, expiresAt) : from;
-            return Math.min(free, to);
+            if (!held) {
+                return unreachable() ? UNREACHABLE : ACQUIRING;
+            }
+            if (failoverSince >= 0 || crashed.contains(worker(holder)) || !believing.contains(holder)) {
+                return AWAITING_EXPIRY;   // a dead or stepped-down holder's lease serves nobody
+            }
+            return openPauses.containsKey(holder) ? FROZEN : SERVED;
+        }
+
+        /** Hands the unavailable stretches of [from, to) to {@code out}; the lease's expiry may split it. */
+        private void unavailable(long from, long to, Stretch out) {
+            if (to <= from) {
+                return;
+            }
+            boolean validAtStart = heldAt(from);
+            long split = validAtStart ? Math.min(to, expiresAt) : to;
+            int first = cause(validAtStart);
+            if (first != SERVED) {
+                out.add(first, from, split);
+            }
+            int second = cause(false);
+            if (split < to && second != SERVED) {
+                out.add(second, split, to);
+            }
         }
 
         void advance(long t) {
             if (t <= advancedTo) {
                 return;
             }
-            long start = unavailableFrom(advancedTo, t);
-            if (start < t) {
-                unavailableMicros += t - start;
-                perSecond.unavailable(start, t);
-            }
+            unavailable(advancedTo, t, (cause, from, to) -> {
+                unavailableMicros[cause] += to - from;
+                perSecond.unavailable(from, to);
+            });
             advancedTo = t;
         }
 
-        /** The unavailable time from the last event to {@code end}, added into {@code bySecond} if given. */
-        long tail(long end, long[] bySecond) {
-            if (end <= advancedTo) {
-                return 0;
+        /** The unavailable stretches from the last event to {@code end}, without counting them. */
+        void tail(long end, Stretch out) {
+            if (end > advancedTo) {
+                unavailable(advancedTo, end, out);
             }
-            long start = unavailableFrom(advancedTo, end);
-            if (bySecond != null && start < end) {
-                PerSecond.spread(bySecond, start, end);
-            }
-            return end - start;
         }
     }
 

@@ -5,10 +5,11 @@ package io.fencelab.engine.metrics;
  * {@link TuningCollector} defines them.
  *
  * @param leaderTransitions   grants to a holder other than the scope's previous grantee
- * @param spuriousLosses      leases lost by a running holder that still believed it held them
+ * @param leaseLosses         leases lost by a living holder that still believed it held them (pause
+ *                            and renewal losses together)
  * @param leaseRequests       acquire and renew requests (granted, refused, failed)
  * @param unavailableFraction the part of this second (of the run's part of it) during which a
- *                            scope's lease was wanted and held by nobody, averaged over scopes (0..1)
+ *                            scope was wanted and not served, averaged over scopes (0..1)
  */
-public record TuningSecond(long second, long leaderTransitions, long spuriousLosses, long leaseRequests,
+public record TuningSecond(long second, long leaderTransitions, long leaseLosses, long leaseRequests,
                            double unavailableFraction) {}

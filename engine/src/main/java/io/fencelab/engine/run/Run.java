@@ -13,6 +13,7 @@ import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -185,6 +186,11 @@ public final class Run implements AutoCloseable {
         return judgement.metrics();
     }
 
+    /** The tuning figures so far, from the events seen so far. */
+    public TuningMetrics tuningSoFar() {
+        return judgement.tuningSoFar();
+    }
+
     /** Runs to the end (or until stopped or the database is lost) and returns the result. */
     public RunResult runToEnd() throws InterruptedException {
         bus.start();
@@ -263,7 +269,7 @@ public final class Run implements AutoCloseable {
                 judged = judgementSoFar();
             }
         }
-        result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), log.file(),
+        result = new RunResult(spec, store().runId(), end, judged, metricsSoFar(), judgement.tuning(judged), log.file(),
                 bus.published(), store().describe());
         return result;
     }

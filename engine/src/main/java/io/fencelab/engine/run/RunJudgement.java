@@ -7,21 +7,26 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningCollector;
+import io.fencelab.engine.metrics.TuningFigures;
+import io.fencelab.engine.metrics.TuningMetrics;
 import java.util.List;
 
 /**
- * The online checker and the metrics of one run, fed batch by batch by the bus and read from other
+ * The online checker, the metrics and the tuning figures of one run, fed batch by batch by the bus and read from other
  * threads (the console polls them every frame). Thread-safe; the lock is never held while waiting.
  */
 public final class RunJudgement {
 
     private final OnlineChecker checker = new OnlineChecker();
     private final MetricsCollector metrics = new MetricsCollector();
+    private final TuningCollector tuning = new TuningCollector();
 
     /** Judges and counts the next batch. */
     public synchronized void accept(List<? extends Event> batch) {
         metrics.accept(batch);
         checker.accept(batch);
+        tuning.accept(batch);
     }
 
     /** The verdict on the events so far. */
@@ -41,5 +46,15 @@ public final class RunJudgement {
 
     public synchronized MetricsSnapshot metrics() {
         return metrics.snapshot();
+    }
+
+    /** The tuning figures of the events so far, judged so far (cheap enough to poll a few times a second). */
+    public synchronized TuningMetrics tuningSoFar() {
+        return tuning.metrics(checker.judgement());
+    }
+
+    /** The tuning figures of the events so far, with {@code judgement} saying which accepted writes were stale. */
+    public synchronized TuningFigures tuning(Judgement judgement) {
+        return tuning.figures(judgement);
     }
 }

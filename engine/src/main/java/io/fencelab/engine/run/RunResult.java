@@ -3,18 +3,21 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.event.Event.RunEnded;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * What a finished run leaves: how it ended, the judgement (from the events and, when the database
- * was still reachable, its final state), the metrics, and where its event log is.
+ * was still reachable, its final state), the metrics, the tuning figures, and where its event log is.
  *
- * @param end how the run ended: completed, stopped or failed with its cause (its {@code RunEnded})
+ * @param end    how the run ended: completed, stopped or failed with its cause (its {@code RunEnded})
+ * @param tuning the tuning figures, worked out once while the run went on and judged by {@code judgement};
+ *               every writer renders these instead of working them out again
  */
 public record RunResult(RunSpec spec, long runId, RunEnded.Reason end, Judgement judgement, MetricsSnapshot metrics,
-                        Path eventLog, long events, String database) {
+                        TuningFigures tuning, Path eventLog, long events, String database) {
 
     public Verdict verdict() {
         return judgement.verdict();

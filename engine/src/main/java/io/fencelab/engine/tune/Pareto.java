@@ -7,7 +7,7 @@ import java.util.stream.IntStream;
 
 /**
  * The Pareto frontier of points where smaller is better on both coordinates (failover time and
- * spurious losses): the points no other point beats on one coordinate without losing on the other.
+ * lease losses): the points no other point beats on one coordinate without losing on the other.
  */
 public final class Pareto {
 

@@ -13,14 +13,14 @@ import java.util.Objects;
 public record PointSummary(Point point, List<ResultRow> runs, Bounds bounds) {
 
     /**
-     * Worst first: a run whose verdict is VIOLATED, then the larger unavailability, then more spurious
-     * lease losses, then more stale writes, then the lower seed. The worst seed's report is the one a
+     * Worst first: a run whose verdict is VIOLATED, then the larger unavailability, then more lease
+     * losses, then more stale writes, then the lower seed. The worst seed's report is the one a
      * sweep keeps for each point.
      */
     public static final Comparator<ResultRow> WORST_FIRST = Comparator
             .comparing(ResultRow::violated).reversed()
             .thenComparing(Comparator.comparingDouble((ResultRow r) -> orZero(r.value("unavailability"))).reversed())
-            .thenComparing(Comparator.comparingDouble((ResultRow r) -> orZero(r.value("spuriousLossesPerHour")))
+            .thenComparing(Comparator.comparingDouble((ResultRow r) -> orZero(r.value("leaseLossesPerHour")))
                     .reversed())
             .thenComparing(Comparator.comparingDouble((ResultRow r) -> orZero(r.value("staleWritesPerHour")))
                     .reversed())

@@ -31,7 +31,8 @@ public record Requirement(String metric, boolean atMost, double limit) {
             throw new IllegalArgumentException("--require '" + text + "': write METRIC<=VALUE or METRIC>=VALUE, "
                     + "for example failoverP99Seconds<=20 (metrics: " + String.join(", ", TuningMetrics.NAMES) + ")");
         }
-        String metric = m.group(1);
+        // An old name still works, as the figure that counts what it counted (docs/TUNING.md).
+        String metric = TuningMetrics.OLD_NAMES.getOrDefault(m.group(1), m.group(1));
         if (!TuningMetrics.NAMES.contains(metric)) {
             throw new IllegalArgumentException("--require '" + text + "': no metric called " + metric
                     + " (metrics: " + String.join(", ", TuningMetrics.NAMES) + ")");

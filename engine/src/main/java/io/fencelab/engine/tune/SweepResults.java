@@ -18,8 +18,8 @@ import java.util.TreeMap;
 public record SweepResults(SweepPlan plan, Map<Integer, PointSummary> done, Map<Integer, String> skipped,
                            List<Requirement> requirements) {
 
-    /** The trade-off plot's coordinates: failover p99 against spurious losses per hour. */
-    public static final String TRADE_OFF_X = "spuriousLossesPerHour";
+    /** The trade-off plot's coordinates: failover p99 against lease losses per hour. */
+    public static final String TRADE_OFF_X = "leaseLossesPerHour";
     public static final String TRADE_OFF_Y = "failoverP99Seconds";
     /** The trade-off's y when no point has a failover (the scenario crashes nobody). */
     public static final String TRADE_OFF_Y_FALLBACK = "unavailability";

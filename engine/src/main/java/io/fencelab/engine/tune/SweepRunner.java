@@ -5,7 +5,6 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.files.FileProblem;
-import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -298,8 +297,7 @@ public final class SweepRunner {
     }
 
     private static ResultRow row(RunDone done) {
-        Map<String, Double> values = new LinkedHashMap<>(TuningMetrics.of(done.events(), done.result().judgement())
-                .values());
+        Map<String, Double> values = new LinkedHashMap<>(done.result().tuning().totals().values());
         values.putAll(Bounds.measure(done.events()));
         return new ResultRow(done.point().index(), done.seed(), values, done.result().verdict().kind().name());
     }

@@ -100,7 +100,7 @@ class ParetoAndRecommendationTest {
         TuningMetrics.NAMES.forEach(n -> v.put(n, 0.0));
         Bounds.MEASURES.forEach(n -> v.put(n, Double.NaN));
         v.put("failoverP99Seconds", failoverP99);
-        v.put("spuriousLossesPerHour", losses);
+        v.put("renewalLossesPerHour", losses);
         return new ResultRow(point, seed, v, "SAFE");
     }
 

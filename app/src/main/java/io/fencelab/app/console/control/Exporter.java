@@ -7,6 +7,7 @@ import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
+import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.report.ReportBundle;
@@ -60,8 +61,9 @@ final class Exporter {
                 Event.RunStarted started = events.getFirst() instanceof Event.RunStarted s ? s : null;
                 RunResult result = finished != null
                         ? new RunResult(finished.spec(), finished.runId(), finished.end(), finished.judgement(),
-                                finished.metrics(), log, events.size(), finished.database())
-                        : new RunResult(spec, 0, inProgress(events), judgement, metrics, log, events.size(),
+                                finished.metrics(), finished.tuning(), log, events.size(), finished.database())
+                        : new RunResult(spec, 0, inProgress(events), judgement, metrics,
+                                TuningFigures.of(events, judgement), log, events.size(),
                                 started != null ? started.database() : "unknown database");
                 String end = finished == null && !(events.getLast() instanceof Event.RunEnded)
                         ? "exported while running, at " + RunTimes.precise(now) : result.endReason();

@@ -7,7 +7,6 @@ import io.fencelab.app.console.run.RunDriver;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.metrics.TuningCollector;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.report.EventText;
 import io.fencelab.report.Timeline;
@@ -20,8 +19,8 @@ import java.util.Set;
 /**
  * Once per frame, moves what a run's feed received into its {@link RunModel}: events into the
  * store and the table, new holders and scopes into the filters, the most telling event into the
- * narration line, notices into the phase; then polls the driver for run time, verdict and metrics
- * (and, at the metrics' pace, works out the tuning figures of the events so far), and has the
+ * narration line, notices into the phase; then polls the driver for run time, verdict, metrics and
+ * (at the metrics' pace) the tuning figures its run worked out, and has the
  * timeline model brought up to date when events arrived. While a run plays, the counts, the
  * narration and the timeline model change a few times a second, not every frame.
  */
@@ -60,7 +59,6 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private final List<String> newScopes = new ArrayList<>();
     private final List<String> newTypes = new ArrayList<>();
     /** Fed each frame's new events only; asked for its figures at the metrics' pace, not every frame. */
-    private final TuningCollector tuning = new TuningCollector();
     private Event telling;
     /** The most telling event since the narration line last changed. */
     private Event untold;
@@ -102,7 +100,6 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
-            tuning.accept(frameEvents);
             timelineStale = true;
         }
         if (telling != null && (untold == null || Narration.weight(telling) >= Narration.weight(untold))) {
@@ -133,7 +130,7 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
             if (nowNanos - lastMetricsNanos > METRICS_EVERY_NANOS || moved > 0 && lastMetricsNanos == 0) {
                 model.metricsProperty().set(driver.metricsSoFar());
-                model.tuningProperty().set(tuning.metrics(driver.judgementSoFar()));
+                model.tuningProperty().set(driver.tuningSoFar());
                 lastMetricsNanos = nowNanos;
             }
         }
@@ -270,7 +267,6 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         if (!frameEvents.isEmpty()) {
             model.events().addAll(frameEvents);
             model.rows().addAll(frameEvents);
-            tuning.accept(frameEvents);
             frameEvents.clear();
             timelineStale = true;
         }
@@ -291,7 +287,8 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             model.verdictProperty().set(finalJudgement.verdict());
             model.metricsProperty().set(driver.metricsSoFar());
         }
-        model.tuningProperty().set(tuning.metrics(finalJudgement));
+        // A finished run carries its figures (judged with its final state); a replay's come from its driver.
+        model.tuningProperty().set(result != null ? result.tuning().totals() : driver.tuningSoFar());
         // The last timeline is drawn with the final judgement, whether or not events came with the end.
         timelineStale = true;
         verdictChanged();

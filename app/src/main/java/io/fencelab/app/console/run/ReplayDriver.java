@@ -10,6 +10,7 @@ import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunJudgement;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,6 +62,11 @@ public final class ReplayDriver extends PlayerDriver {
     @Override
     public MetricsSnapshot metricsSoFar() {
         return judgement.metrics();
+    }
+
+    @Override
+    public TuningMetrics tuningSoFar() {
+        return judgement.tuningSoFar();
     }
 
     @Override

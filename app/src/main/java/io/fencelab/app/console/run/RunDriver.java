@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.scenarios.StoryStep;
 import java.time.Duration;
@@ -53,6 +54,9 @@ public interface RunDriver {
 
     /** The metrics of the events so far. */
     MetricsSnapshot metricsSoFar();
+
+    /** The tuning figures of the events so far, from the run's own collector (the console only shows them). */
+    TuningMetrics tuningSoFar();
 
     /** Whether the run is under way: started and not yet over (a live change applies only then). */
     default boolean underway() {

@@ -10,6 +10,7 @@ import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -56,7 +57,7 @@ public final class SimulatedDriver extends PlayerDriver {
     private volatile SoFar beforeHeld;
 
     /** What the console is told of the run so far. */
-    private record SoFar(Verdict verdict, MetricsSnapshot metrics) {}
+    private record SoFar(Verdict verdict, MetricsSnapshot metrics, TuningMetrics tuning) {}
 
     /**
      * @param fastForwardMicros run as fast as possible up to this run time before pausing (0: start
@@ -90,6 +91,12 @@ public final class SimulatedDriver extends PlayerDriver {
     public MetricsSnapshot metricsSoFar() {
         SoFar before = beforeHeld;
         return before != null ? before.metrics() : super.metricsSoFar();
+    }
+
+    @Override
+    public TuningMetrics tuningSoFar() {
+        SoFar before = beforeHeld;
+        return before != null ? before.tuning() : super.tuningSoFar();
     }
 
     // ---- the driver's thread ------------------------------------------------------------------
@@ -183,7 +190,7 @@ public final class SimulatedDriver extends PlayerDriver {
     /** Hands the executed actions' events to every consumer, the console's up to a story stop; true if it stopped. */
     private boolean flush(Run r) {
         // Only a run that may stop inside these events needs the verdict before them.
-        SoFar before = held.isEmpty() && gate.active() ? new SoFar(r.verdictSoFar(), r.metricsSoFar()) : null;
+        SoFar before = held.isEmpty() && gate.active() ? new SoFar(r.verdictSoFar(), r.metricsSoFar(), r.tuningSoFar()) : null;
         r.bus().flush();
         return publish(before);
     }

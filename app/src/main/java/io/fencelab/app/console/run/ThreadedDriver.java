@@ -8,6 +8,7 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
@@ -100,5 +101,11 @@ abstract class ThreadedDriver implements RunDriver {
     public MetricsSnapshot metricsSoFar() {
         Run r = run;
         return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
+    }
+
+    @Override
+    public TuningMetrics tuningSoFar() {
+        Run r = run;
+        return r == null ? TuningMetrics.NONE : r.tuningSoFar();
     }
 }

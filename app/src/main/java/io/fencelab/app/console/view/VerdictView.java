@@ -36,7 +36,7 @@ import javafx.scene.layout.VBox;
 
 /**
  * The right column: the verdict (SAFE or VIOLATED, live), the counts, the tuning figures (failover
- * time, unavailability, spurious losses and the rest, as the report words them), what just happened in plain
+ * time, unavailability, lease losses and the rest, as the report words them), what just happened in plain
  * words, the witnesses (a click moves the timeline to one), the pinned event, a problem if the run
  * could not go on, and faults to inject by hand.
  */
