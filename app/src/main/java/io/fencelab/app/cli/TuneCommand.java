@@ -48,7 +48,7 @@ import picocli.CommandLine;
         footer = {"", "Examples:",
             "  fencelab tune paused-holder --vary lease.ttl=10s..40s:4 --seeds 2 --out sweep/",
             "  fencelab tune gc-storm --vary lease.ttl=500ms..4s:6log --vary lease.renewEvery=100ms..1s:4 \\",
-            "      --seeds 5 --require spuriousLossesPerHour<=60 --require unavailability<=0.05 --out sweep/",
+            "      --seeds 5 --require leaseLossesPerHour<=60 --require unavailability<=0.05 --out sweep/",
             "",
             "Run it again with the same arguments to resume an interrupted sweep. docs/TUNING.md explains",
             "every option, the files written and how to read the pictures.",
@@ -79,7 +79,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--require", paramLabel = "METRIC<=VALUE",
             description = "A constraint every seed of a setting must meet (>= works too), for the feasible region "
                     + "and the recommended setting; repeatable. Metrics: failoverP99Seconds, unavailability, "
-                    + "spuriousLossesPerHour, … (docs/TUNING.md).")
+                    + "leaseLossesPerHour, … (docs/TUNING.md).")
     List<String> require = new ArrayList<>();
 
     @Option(names = "--backend", paramLabel = "memory|postgres", converter = BackendName.class,

@@ -335,7 +335,7 @@ public final class TuneController {
         if (r.requirements().isEmpty()) {
             List<String> frontier = r.frontier().stream().map(p -> p.point().label(axes)).toList();
             return "No constraints given, so no single recommendation: add one (failoverP99Seconds<=30, "
-                    + "spuriousLossesPerHour<=60, …). Best trade-offs so far (Pareto frontier): "
+                    + "leaseLossesPerHour<=60, …). Best trade-offs so far (Pareto frontier): "
                     + String.join("; ", frontier) + ".";
         }
         String constraints = String.join(" and ", r.requirements().stream().map(Requirement::toString).toList());

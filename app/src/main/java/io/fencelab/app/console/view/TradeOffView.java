@@ -18,7 +18,7 @@ import javafx.scene.text.TextAlignment;
 
 /**
  * The trade-off, as in the sweep report: failover p99 (unavailability when nothing crashed) against
- * spurious lease losses per hour, one dot per finished setting with the seeds' spread as bars, the
+ * lease losses per hour, one dot per finished setting with the seeds' spread as bars, the
  * Pareto frontier in orange joined by a line, settings that break a constraint hollow, the
  * recommended one ringed in vermilion. Down and left is better. Drawn on a {@link Canvas} in the
  * frame loop when the results change.

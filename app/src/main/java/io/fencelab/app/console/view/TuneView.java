@@ -124,7 +124,7 @@ public final class TuneView extends BorderPane {
         grid.add(title("Constraints (optional)"), 0, row++, 2, 1);
         TextField require = new TextField();
         require.setId("tune-require");
-        require.setPromptText("failoverP99Seconds<=30 spuriousLossesPerHour<=60");
+        require.setPromptText("failoverP99Seconds<=30 leaseLossesPerHour<=60");
         require.textProperty().bindBidirectional(model.requireProperty());
         grid.add(require, 0, row++, 2, 1);
         grid.add(title("Output folder"), 0, row++, 2, 1);
