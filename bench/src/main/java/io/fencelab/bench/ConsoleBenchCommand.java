@@ -368,6 +368,11 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         public MetricsSnapshot metricsSoFar() {
             return RunModel.NO_METRICS;
         }
+
+        @Override
+        public io.fencelab.engine.metrics.TuningMetrics tuningSoFar() {
+            return io.fencelab.engine.metrics.TuningMetrics.NONE;
+        }
     }
 
     // ---- a console on screen without a database --------------------------------------------------
