@@ -114,7 +114,7 @@ public final class TuningCollector {
 
     /** The figures and the per-second series of the events accepted so far, judged by {@code judgement}. */
     public TuningFigures figures(Judgement judgement) {
-        return new TuningFigures(metrics(judgement), series());
+        return new TuningFigures(metrics(judgement), series(), TuningEpisodes.NONE);   // TODO(episodes helper): fill
     }
 
     /**

@@ -11,10 +11,11 @@ import java.util.List;
  *
  * @param totals    the figures of the whole run
  * @param perSecond one entry per second from second 0 to the run's last ({@link TuningCollector#series()})
+ * @param episodes  every failover and lease loss the totals count, for the report's "why" tables
  */
-public record TuningFigures(TuningMetrics totals, List<TuningSecond> perSecond) {
+public record TuningFigures(TuningMetrics totals, List<TuningSecond> perSecond, TuningEpisodes episodes) {
 
-    public static final TuningFigures NONE = new TuningFigures(TuningMetrics.NONE, List.of());
+    public static final TuningFigures NONE = new TuningFigures(TuningMetrics.NONE, List.of(), TuningEpisodes.NONE);
 
     public TuningFigures {
         perSecond = List.copyOf(perSecond);
