@@ -13,9 +13,18 @@ class TuningTextTest {
                 new TuningMetrics.Unavailable(0.025, 0.05, 0.05, 0), 12, 2, 10, 0.0416666, 1250.4, 2, 0.7, 60_000_000);
 
         assertThat(TuningText.rows(m)).extracting(TuningText.Row::value).containsExactly(
-                "5.0s", "9.0s (the max of 3)", "9.25s", "3", "12.5%", "2.5%", "5%", "5%", "0%", "12 / h", "2 / h",
+                "5.0s", "9.0s", "9.25s", "3", "12.5%", "2.5%", "5%", "5%", "0%", "12 / h", "2 / h",
                 "10 / h", "0.0417 / h", "1250 / h", "2", "0.7 / s");
         assertThat(TuningText.span(m)).isEqualTo("over 60.0s of run time");
+    }
+
+    @Test
+    void aP99OfFewFailoversIsLabelledTheMaxOfTheirCount() {
+        TuningMetrics m = new TuningMetrics(3, 5_000_000L, 9_000_000L, 9_250_000L, 0, TuningMetrics.Unavailable.NONE,
+                0, 0, 0, 0, 0, 0, 0, 60_000_000);
+
+        assertThat(TuningText.rows(m).get(1).label()).as("the label says what the value is; the value stays a number")
+                .isEqualTo("failover time p99 = max of 3");
     }
 
     @Test
@@ -23,7 +32,8 @@ class TuningTextTest {
         TuningMetrics m = new TuningMetrics(100, 5_000_000L, 9_000_000L, 9_250_000L, 0, TuningMetrics.Unavailable.NONE,
                 0, 0, 0, 0, 0, 0, 0, 60_000_000);
 
-        assertThat(TuningText.rows(m).get(1).value()).as("a real percentile from 100 failovers on").isEqualTo("9.0s");
+        assertThat(TuningText.rows(m).get(1).label()).as("a real percentile from 100 failovers on")
+                .isEqualTo("failover time p99");
     }
 
     @Test

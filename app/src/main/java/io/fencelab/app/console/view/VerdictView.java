@@ -53,6 +53,7 @@ final class VerdictView extends ScrollPane {
     final GridPane tuning = new GridPane();
     final Label tuningSpan = new Label();
     private final Label[] tuningValues;
+    private final Label[] tuningLabels;
     final ComboBox<String> faultHolder = new ComboBox<>();
     final VBox faults;
     private final ConsoleModel console;
@@ -86,6 +87,7 @@ final class VerdictView extends ScrollPane {
 
         List<TuningText.Row> rows = TuningText.rows(TuningMetrics.NONE);
         tuningValues = new Label[rows.size()];
+        tuningLabels = new Label[rows.size()];
         tuning.setId("tuning");
         tuning.setHgap(10);
         tuning.setVgap(2);
@@ -93,6 +95,7 @@ final class VerdictView extends ScrollPane {
         for (int i = 0; i < rows.size(); i++) {
             Label name = new Label(rows.get(i).label());
             name.setTooltip(new Tooltip(rows.get(i).meaning()));
+            tuningLabels[i] = name;
             tuningValues[i] = new Label(rows.get(i).value());
             tuningValues[i].getStyleClass().add("count-value");
             tuningValues[i].setId("tuning-" + rows.get(i).id());
@@ -276,6 +279,7 @@ final class VerdictView extends ScrollPane {
         List<TuningText.Row> rows = TuningText.rows(tm);
         for (int i = 0; i < rows.size(); i++) {
             tuningValues[i].setText(rows.get(i).value());
+            tuningLabels[i].setText(rows.get(i).label());   // the p99's label says when it is the max
         }
         tuningSpan.setText(tm.runMicros() == 0 ? "Failover, losses and load of the lease setting, once the run goes."
                 : "Rates " + TuningText.span(tm) + "; definitions in docs/TUNING.md.");
