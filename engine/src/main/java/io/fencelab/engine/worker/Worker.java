@@ -53,6 +53,8 @@ public final class Worker {
     private long tenure;
     /** Bumped on every grant and successful renewal: the renew deadline armed before it is void. */
     private long renewedMark;
+    /** When the renew deadline armed last runs out (run micros); {@code Long.MAX_VALUE} with no deadline. */
+    private long renewDeadlineAtMicros = Long.MAX_VALUE;
     /** Whether a job is under way (a leader between jobs has none). */
     private boolean jobInHand;
 
@@ -378,20 +380,31 @@ public final class Worker {
     private void armRenewDeadline() {
         Duration giveUp = env.leaseProfile().giveUpAfter();
         long mark = ++renewedMark;
+        renewDeadlineAtMicros = giveUp.isZero() ? Long.MAX_VALUE : env.nowMicros() + giveUp.toNanos() / 1_000;
         if (giveUp.isZero()) {
             return;
         }
         long myTenure = tenure;
         later(giveUp, () -> {
             if (myTenure == tenure && mark == renewedMark && believes) {
-                endBelief(Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
-                loseJob();
+                missedRenewDeadline(giveUp);
             }
         });
     }
 
+    private void missedRenewDeadline(Duration giveUp) {
+        endBelief(Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
+        loseJob();
+    }
+
     private void renew(long generation) {
         if (generation != renewGeneration || !believes || env.finished()) {
+            return;
+        }
+        if (env.nowMicros() >= renewDeadlineAtMicros) {
+            // Woken from a pause past its deadline, with the renewal and the deadline due together: the
+            // deadline wins, as in client-go, whose renew request carries the already-expired deadline's context.
+            missedRenewDeadline(env.leaseProfile().giveUpAfter());
             return;
         }
         Lease current = lease;
