@@ -1,0 +1,116 @@
+package io.fencelab.report;
+
+import io.fencelab.engine.clock.RunTimes;
+import io.fencelab.engine.metrics.Failover;
+import io.fencelab.engine.metrics.LeaseLoss;
+import io.fencelab.engine.metrics.TuningEpisodes;
+import java.util.List;
+
+/**
+ * Why a run's tuning figures are what they are: every failover and every lease loss they count, one
+ * row each, in time order, each linking to the timeline zoomed to it ({@link TimelineZoom}). The
+ * report (and so each sweep point's report) shows them under its Tuning table.
+ */
+final class EpisodeTables {
+
+    /** Rows shown per table; the rest are counted in one line under it. */
+    static final int MAX_ROWS = 100;
+
+    private EpisodeTables() {
+    }
+
+    /** The section, appended to {@code out}, for a run of {@code runMicros}. */
+    static void appendTo(StringBuilder out, TuningEpisodes episodes, long runMicros) {
+        out.append("<section id=\"episodes\" aria-label=\"Failovers and lease losses\">\n<h2>Failovers and lease losses</h2>\n")
+                .append("<p class=\"note\">Every failover and every lease loss the figures above count, in time order. ")
+                .append("The last column shows the timeline zoomed to each (it goes to the whole timeline when scripts are off).</p>\n");
+        failovers(out, episodes.failovers(), leftOut(episodes, true), runMicros);
+        leaseLosses(out, episodes.leaseLosses(), leftOut(episodes, false), runMicros);
+        out.append("</section>\n");
+    }
+
+    private static void failovers(StringBuilder out, List<Failover> failovers, long leftOut, long runMicros) {
+        out.append("<h3>Failovers</h3>\n");
+        if (failovers.isEmpty() && leftOut == 0) {
+            out.append("<p>No failover in this run.</p>\n");
+            return;
+        }
+        out.append("<table class=\"episodes\" id=\"failovers\"><thead><tr><th class=\"num\">began</th><th>scope</th>")
+                .append("<th>lost by</th><th>cause</th><th class=\"num\">next holder after</th><th>next holder</th>")
+                .append("<th>behind it</th><th>on the timeline</th></tr></thead><tbody>");
+        for (Failover f : failovers.subList(0, Math.min(failovers.size(), MAX_ROWS))) {
+            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(f.fromMicros()))).append("</td><td>")
+                    .append(Html.esc(f.scope())).append("</td><td>").append(Html.esc(f.lostBy())).append("</td><td>")
+                    .append(Html.esc(cause(f.cause()))).append("</td><td class=\"num\">").append(Html.esc(after(f.micros())))
+                    .append("</td><td>").append(Html.esc(f.nextHolder() == null ? "none" : f.nextHolder())).append("</td><td>")
+                    .append(Html.esc(f.behind() == null ? "none known" : f.behind())).append("</td><td>");
+            TimelineZoom.link(out, f.fromMicros(), f.toMicros() == null ? runMicros : f.toMicros(), runMicros);
+            out.append("</td></tr>");
+        }
+        out.append("</tbody></table>\n");
+        more(out, failovers.size(), leftOut, "failover", "failovers");
+    }
+
+    private static void leaseLosses(StringBuilder out, List<LeaseLoss> losses, long leftOut, long runMicros) {
+        out.append("<h3>Lease losses</h3>\n");
+        if (losses.isEmpty() && leftOut == 0) {
+            out.append("<p>No lease lost in this run.</p>\n");
+            return;
+        }
+        out.append("<table class=\"episodes\" id=\"lease-losses\"><thead><tr><th class=\"num\">at</th><th>scope</th>")
+                .append("<th>holder</th><th class=\"num\">token</th><th>lost to</th><th>how</th><th class=\"num\">pause behind it</th>")
+                .append("<th class=\"num\">next holder after</th><th>on the timeline</th></tr></thead><tbody>");
+        for (LeaseLoss l : losses.subList(0, Math.min(losses.size(), MAX_ROWS))) {
+            long pause = l.pauseMicros() == null ? 0 : l.pauseMicros();
+            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(l.atMicros()))).append("</td><td>")
+                    .append(Html.esc(l.scope())).append("</td><td>").append(Html.esc(l.holder())).append("</td><td class=\"num\">")
+                    .append(l.token()).append("</td><td>").append(l.kind() == LeaseLoss.Kind.PAUSE ? "a pause" : "renewals")
+                    .append("</td><td>").append(Html.esc(reason(l.reason()))).append("</td><td class=\"num\">")
+                    .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.seconds(l.pauseMicros())))
+                    .append("</td><td class=\"num\">").append(Html.esc(after(l.nextHolderAfterMicros()))).append("</td><td>");
+            // From the start of the pause behind it (at the earliest) to the next holder or the pause's end.
+            long next = l.nextHolderAfterMicros() == null ? runMicros - l.atMicros() : l.nextHolderAfterMicros();
+            TimelineZoom.link(out, l.atMicros() - pause, l.atMicros() + Math.max(next, pause), runMicros);
+            out.append("</td></tr>");
+        }
+        out.append("</tbody></table>\n");
+        more(out, losses.size(), leftOut, "lease loss", "lease losses");
+    }
+
+    /** "and N more …" under a table cut at {@link #MAX_ROWS}: none left out without saying so. */
+    private static void more(StringBuilder out, int listed, long leftOut, String one, String many) {
+        long more = Math.max(0, listed - MAX_ROWS) + leftOut;
+        if (more > 0) {
+            out.append("<p class=\"note\">… and ").append(more).append(' ').append(more == 1 ? one : many)
+                    .append(" more, counted in the figures above but not listed here (events.jsonl has every event).</p>\n");
+        }
+    }
+
+    /**
+     * How many of a run's failovers (or lease losses) the collector counted but did not list, over a cap
+     * of its own. None while {@link TuningEpisodes} lists every one; this is where such a count is read.
+     */
+    static long leftOut(TuningEpisodes episodes, boolean failovers) {
+        return 0;
+    }
+
+    static String cause(Failover.Cause cause) {
+        return switch (cause) {
+            case CRASH -> "crashed";
+            case STEP_DOWN -> "stepped down, its lease still valid";
+            case LEASE_LOST -> "its lease expired while it believed it held it";
+        };
+    }
+
+    static String reason(LeaseLoss.Reason reason) {
+        return switch (reason) {
+            case EXPIRED -> "expired while it believed it held it";
+            case RENEWAL_REFUSED -> "renewal refused";
+            case RENEW_DEADLINE -> "stepped down at its renew deadline, its lease still valid";
+        };
+    }
+
+    private static String after(Long micros) {
+        return micros == null ? "not before the run ended" : RunTimes.seconds(micros);
+    }
+}
