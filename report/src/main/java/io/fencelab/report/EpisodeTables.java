@@ -4,6 +4,7 @@ import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.metrics.Failover;
 import io.fencelab.engine.metrics.LeaseLoss;
 import io.fencelab.engine.metrics.TuningEpisodes;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,13 +39,14 @@ final class EpisodeTables {
         out.append("<table class=\"episodes\" id=\"failovers\"><thead><tr><th class=\"num\">began</th><th>scope</th>")
                 .append("<th>lost by</th><th>cause</th><th class=\"num\">next holder after</th><th>next holder</th>")
                 .append("<th>behind it</th><th>on the timeline</th></tr></thead><tbody>");
-        for (Failover f : failovers.subList(0, Math.min(failovers.size(), MAX_ROWS))) {
+        for (Failover f : shown(failovers)) {
             out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(f.fromMicros()))).append("</td><td>")
                     .append(Html.esc(f.scope())).append("</td><td>").append(Html.esc(f.lostBy())).append("</td><td>")
                     .append(Html.esc(cause(f.cause()))).append("</td><td class=\"num\">").append(Html.esc(after(f.micros())))
                     .append("</td><td>").append(Html.esc(f.nextHolder() == null ? "none" : f.nextHolder())).append("</td><td>")
                     .append(Html.esc(f.behind() == null ? "none known" : f.behind())).append("</td><td>");
-            TimelineZoom.link(out, f.fromMicros(), f.toMicros() == null ? runMicros : f.toMicros(), runMicros);
+            long[] stretch = stretch(f, runMicros);
+            TimelineZoom.link(out, stretch[0], stretch[1], runMicros);
             out.append("</td></tr>");
         }
         out.append("</tbody></table>\n");
@@ -60,21 +62,52 @@ final class EpisodeTables {
         out.append("<table class=\"episodes\" id=\"lease-losses\"><thead><tr><th class=\"num\">at</th><th>scope</th>")
                 .append("<th>holder</th><th class=\"num\">token</th><th>lost to</th><th>how</th><th class=\"num\">pause behind it</th>")
                 .append("<th class=\"num\">next holder after</th><th>on the timeline</th></tr></thead><tbody>");
-        for (LeaseLoss l : losses.subList(0, Math.min(losses.size(), MAX_ROWS))) {
-            long pause = l.pauseMicros() == null ? 0 : l.pauseMicros();
+        for (LeaseLoss l : shown(losses)) {
             out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(l.atMicros()))).append("</td><td>")
                     .append(Html.esc(l.scope())).append("</td><td>").append(Html.esc(l.holder())).append("</td><td class=\"num\">")
                     .append(l.token()).append("</td><td>").append(l.kind() == LeaseLoss.Kind.PAUSE ? "a pause" : "renewals")
                     .append("</td><td>").append(Html.esc(reason(l.reason()))).append("</td><td class=\"num\">")
                     .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.seconds(l.pauseMicros())))
                     .append("</td><td class=\"num\">").append(Html.esc(after(l.nextHolderAfterMicros()))).append("</td><td>");
-            // From the start of the pause behind it (at the earliest) to the next holder or the pause's end.
-            long next = l.nextHolderAfterMicros() == null ? runMicros - l.atMicros() : l.nextHolderAfterMicros();
-            TimelineZoom.link(out, l.atMicros() - pause, l.atMicros() + Math.max(next, pause), runMicros);
+            long[] stretch = stretch(l, runMicros);
+            TimelineZoom.link(out, stretch[0], stretch[1], runMicros);
             out.append("</td></tr>");
         }
         out.append("</tbody></table>\n");
         more(out, losses.size(), leftOut, "lease loss", "lease losses");
+    }
+
+    /** The windows the rows shown link to, in which the timeline is drawn one mark at a time. */
+    static List<TimelineZoom.Window> windows(TuningEpisodes episodes, long runMicros) {
+        List<TimelineZoom.Window> windows = new ArrayList<>();
+        for (Failover f : shown(episodes.failovers())) {
+            long[] stretch = stretch(f, runMicros);
+            windows.add(TimelineZoom.around(stretch[0], stretch[1], runMicros));
+        }
+        for (LeaseLoss l : shown(episodes.leaseLosses())) {
+            long[] stretch = stretch(l, runMicros);
+            windows.add(TimelineZoom.around(stretch[0], stretch[1], runMicros));
+        }
+        return windows;
+    }
+
+    private static <T> List<T> shown(List<T> rows) {
+        return rows.subList(0, Math.min(rows.size(), MAX_ROWS));
+    }
+
+    /** A failover's stretch: from its start to the next holder's grant, or to the run's end. */
+    private static long[] stretch(Failover f, long runMicros) {
+        return new long[] {f.fromMicros(), f.toMicros() == null ? runMicros : f.toMicros()};
+    }
+
+    /**
+     * A lease loss's stretch: from the earliest the pause behind it can have begun to the next holder's
+     * grant or the latest the pause can have ended, whichever is later.
+     */
+    private static long[] stretch(LeaseLoss l, long runMicros) {
+        long pause = l.pauseMicros() == null ? 0 : l.pauseMicros();
+        long next = l.nextHolderAfterMicros() == null ? runMicros - l.atMicros() : l.nextHolderAfterMicros();
+        return new long[] {l.atMicros() - pause, l.atMicros() + Math.max(next, pause)};
     }
 
     /** "and N more …" under a table cut at {@link #MAX_ROWS}: none left out without saying so. */

@@ -199,7 +199,7 @@ public final class HtmlReport {
                     .append("<p class=\"note\">Each holder's lane compares what the lease service says it holds with what the holder believes. ")
                     .append("Hover over any bar or mark for its details.</p>\n");
             TimelineZoom.bar(out, full.runMicros());
-            TimelineFigure.of(full).appendTo(out);
+            TimelineFigure.of(full, EpisodeTables.windows(result.tuning().episodes(), full.runMicros())).appendTo(out);
             out.append("</section>\n");
         }
 
