@@ -40,7 +40,7 @@ final class EpisodeTables {
                 .append("<th>lost by</th><th>cause</th><th class=\"num\">next holder after</th><th>next holder</th>")
                 .append("<th>behind it</th><th>on the timeline</th></tr></thead><tbody>");
         for (Failover f : shown(failovers)) {
-            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(f.fromMicros()))).append("</td><td>")
+            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.brief(f.fromMicros()))).append("</td><td>")
                     .append(Html.esc(f.scope())).append("</td><td>").append(Html.esc(f.lostBy())).append("</td><td>")
                     .append(Html.esc(cause(f.cause()))).append("</td><td class=\"num\">").append(Html.esc(after(f.micros())))
                     .append("</td><td>").append(Html.esc(f.nextHolder() == null ? "none" : f.nextHolder())).append("</td><td>")
@@ -63,11 +63,11 @@ final class EpisodeTables {
                 .append("<th>holder</th><th class=\"num\">token</th><th>lost to</th><th>how</th><th class=\"num\">pause behind it</th>")
                 .append("<th class=\"num\">next holder after</th><th>on the timeline</th></tr></thead><tbody>");
         for (LeaseLoss l : shown(losses)) {
-            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.seconds(l.atMicros()))).append("</td><td>")
+            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.brief(l.atMicros()))).append("</td><td>")
                     .append(Html.esc(l.scope())).append("</td><td>").append(Html.esc(l.holder())).append("</td><td class=\"num\">")
                     .append(l.token()).append("</td><td>").append(l.kind() == LeaseLoss.Kind.PAUSE ? "a pause" : "renewals")
                     .append("</td><td>").append(Html.esc(reason(l.reason()))).append("</td><td class=\"num\">")
-                    .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.seconds(l.pauseMicros())))
+                    .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.brief(l.pauseMicros())))
                     .append("</td><td class=\"num\">").append(Html.esc(after(l.nextHolderAfterMicros()))).append("</td><td>");
             long[] stretch = stretch(l, runMicros);
             TimelineZoom.link(out, stretch[0], stretch[1], runMicros);
@@ -144,6 +144,6 @@ final class EpisodeTables {
     }
 
     private static String after(Long micros) {
-        return micros == null ? "not before the run ended" : RunTimes.seconds(micros);
+        return micros == null ? "not before the run ended" : RunTimes.brief(micros);
     }
 }

@@ -49,10 +49,10 @@ class EpisodeTablesTest {
         List<String> rows = rows(html, "failovers");
         assertThat(rows).as("one row per failover, in order").hasSize(3);
         assertThat(rows.get(0)).as("A, frozen past its lease")
-                .contains("<td class=\"num\">20.0s</td><td>leader</td><td>A</td><td>its lease expired while it believed it held it</td>")
-                .contains("<td class=\"num\">21.0s</td><td>B</td><td>pause 25.0s (gc)</td>");
+                .contains("<td class=\"num\">20 s</td><td>leader</td><td>A</td><td>its lease expired while it believed it held it</td>")
+                .contains("<td class=\"num\">21 s</td><td>B</td><td>pause 25.0s (gc)</td>");
         assertThat(rows.get(1)).as("B, stepping down with its lease still valid")
-                .contains("<td>B</td><td>stepped down, its lease still valid</td><td class=\"num\">15.0s</td><td>C</td>");
+                .contains("<td>B</td><td>stepped down, its lease still valid</td><td class=\"num\">15 s</td><td>C</td>");
         assertThat(rows.get(2)).as("C crashed and nobody followed before the end")
                 .contains("<td>C</td><td>crashed</td><td class=\"num\">not before the run ended</td><td>none</td>")
                 .contains("<td>fault CRASH on C</td>");
@@ -65,8 +65,8 @@ class EpisodeTablesTest {
         List<String> rows = rows(html, "lease-losses");
         assertThat(rows).as("one row per lease loss, in order").hasSize(3);
         assertThat(rows.get(0)).as("A's lease expired during its pause")
-                .contains("<td class=\"num\">35.0s</td><td>leader</td><td>A</td><td class=\"num\">1</td><td>a pause</td>"
-                        + "<td>expired while it believed it held it</td><td class=\"num\">25.0s</td><td class=\"num\">6.0s</td>");
+                .contains("<td class=\"num\">35 s</td><td>leader</td><td>A</td><td class=\"num\">1</td><td>a pause</td>"
+                        + "<td>expired while it believed it held it</td><td class=\"num\">25 s</td><td class=\"num\">6 s</td>");
         assertThat(rows.get(1)).as("B gave up at its renew deadline")
                 .contains("<td>B</td><td class=\"num\">2</td><td>a pause</td><td>stepped down at its renew deadline, its lease still valid</td>");
         assertThat(rows.get(2)).as("C's renewal was refused, no pause, nobody next")
