@@ -6,6 +6,8 @@ import io.fencelab.engine.metrics.LeaseLoss;
 import io.fencelab.engine.metrics.TuningEpisodes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Why a run's tuning figures are what they are: every failover and every lease loss they count, one
@@ -25,56 +27,54 @@ final class EpisodeTables {
         out.append("<section id=\"episodes\" aria-label=\"Failovers and lease losses\">\n<h2>Failovers and lease losses</h2>\n")
                 .append("<p class=\"note\">Every failover and every lease loss the figures above count, in time order. ")
                 .append("The last column shows the timeline zoomed to each (it goes to the whole timeline when scripts are off).</p>\n");
-        failovers(out, episodes.failovers(), leftOut(episodes, true), runMicros);
-        leaseLosses(out, episodes.leaseLosses(), leftOut(episodes, false), runMicros);
+        table(out, "Failovers", "failovers", "No failover in this run.", episodes.failovers(), leftOut(episodes, true),
+                "failover", "failovers",
+                "<th class=\"num\">began</th><th>scope</th><th>lost by</th><th>cause</th><th class=\"num\">next holder after</th>"
+                        + "<th>next holder</th><th>behind it</th>",
+                (row, f) -> row.append("<td class=\"num\">").append(Html.esc(RunTimes.brief(f.fromMicros()))).append("</td><td>")
+                        .append(Html.esc(f.scope())).append("</td><td>").append(Html.esc(f.lostBy())).append("</td><td>")
+                        .append(Html.esc(cause(f.cause()))).append("</td><td class=\"num\">").append(Html.esc(after(f.micros())))
+                        .append("</td><td>").append(Html.esc(f.nextHolder() == null ? "none" : f.nextHolder())).append("</td><td>")
+                        .append(Html.esc(f.behind() == null ? "none known" : f.behind())).append("</td>"),
+                f -> stretch(f, runMicros), runMicros);
+        table(out, "Lease losses", "lease-losses", "No lease lost in this run.", episodes.leaseLosses(), leftOut(episodes, false),
+                "lease loss", "lease losses",
+                "<th class=\"num\">at</th><th>scope</th><th>holder</th><th class=\"num\">token</th><th>lost to</th><th>how</th>"
+                        + "<th class=\"num\">pause behind it</th><th class=\"num\">next holder after</th>",
+                (row, l) -> row.append("<td class=\"num\">").append(Html.esc(RunTimes.brief(l.atMicros()))).append("</td><td>")
+                        .append(Html.esc(l.scope())).append("</td><td>").append(Html.esc(l.holder())).append("</td><td class=\"num\">")
+                        .append(l.token()).append("</td><td>").append(l.kind() == LeaseLoss.Kind.PAUSE ? "a pause" : "renewals")
+                        .append("</td><td>").append(Html.esc(reason(l.reason()))).append("</td><td class=\"num\">")
+                        .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.brief(l.pauseMicros())))
+                        .append("</td><td class=\"num\">").append(Html.esc(after(l.nextHolderAfterMicros()))).append("</td>"),
+                l -> stretch(l, runMicros), runMicros);
         out.append("</section>\n");
     }
 
-    private static void failovers(StringBuilder out, List<Failover> failovers, long leftOut, long runMicros) {
-        out.append("<h3>Failovers</h3>\n");
-        if (failovers.isEmpty() && leftOut == 0) {
-            out.append("<p>No failover in this run.</p>\n");
+    /**
+     * One table: its heading, then the line saying it is empty, or a row per episode (its {@code cells},
+     * then the zoom link to its {@code stretch}) up to {@link #MAX_ROWS} and the count of the rest.
+     */
+    private static <T> void table(StringBuilder out, String heading, String id, String empty, List<T> episodes, long leftOut,
+                                  String one, String many, String header, BiConsumer<StringBuilder, T> cells,
+                                  Function<T, long[]> stretch, long runMicros) {
+        out.append("<h3>").append(heading).append("</h3>\n");
+        if (episodes.isEmpty() && leftOut == 0) {
+            out.append("<p>").append(empty).append("</p>\n");
             return;
         }
-        out.append("<table class=\"episodes\" id=\"failovers\"><thead><tr><th class=\"num\">began</th><th>scope</th>")
-                .append("<th>lost by</th><th>cause</th><th class=\"num\">next holder after</th><th>next holder</th>")
-                .append("<th>behind it</th><th>on the timeline</th></tr></thead><tbody>");
-        for (Failover f : shown(failovers)) {
-            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.brief(f.fromMicros()))).append("</td><td>")
-                    .append(Html.esc(f.scope())).append("</td><td>").append(Html.esc(f.lostBy())).append("</td><td>")
-                    .append(Html.esc(cause(f.cause()))).append("</td><td class=\"num\">").append(Html.esc(after(f.micros())))
-                    .append("</td><td>").append(Html.esc(f.nextHolder() == null ? "none" : f.nextHolder())).append("</td><td>")
-                    .append(Html.esc(f.behind() == null ? "none known" : f.behind())).append("</td><td>");
-            long[] stretch = stretch(f, runMicros);
-            TimelineZoom.link(out, stretch[0], stretch[1], runMicros);
+        out.append("<table class=\"episodes\" id=\"").append(id).append("\"><thead><tr>").append(header)
+                .append("<th>on the timeline</th></tr></thead><tbody>");
+        for (T episode : shown(episodes)) {
+            out.append("<tr>");
+            cells.accept(out, episode);
+            long[] window = stretch.apply(episode);
+            out.append("<td>");
+            TimelineZoom.link(out, window[0], window[1], runMicros);
             out.append("</td></tr>");
         }
         out.append("</tbody></table>\n");
-        more(out, failovers.size(), leftOut, "failover", "failovers");
-    }
-
-    private static void leaseLosses(StringBuilder out, List<LeaseLoss> losses, long leftOut, long runMicros) {
-        out.append("<h3>Lease losses</h3>\n");
-        if (losses.isEmpty() && leftOut == 0) {
-            out.append("<p>No lease lost in this run.</p>\n");
-            return;
-        }
-        out.append("<table class=\"episodes\" id=\"lease-losses\"><thead><tr><th class=\"num\">at</th><th>scope</th>")
-                .append("<th>holder</th><th class=\"num\">token</th><th>lost to</th><th>how</th><th class=\"num\">pause behind it</th>")
-                .append("<th class=\"num\">next holder after</th><th>on the timeline</th></tr></thead><tbody>");
-        for (LeaseLoss l : shown(losses)) {
-            out.append("<tr><td class=\"num\">").append(Html.esc(RunTimes.brief(l.atMicros()))).append("</td><td>")
-                    .append(Html.esc(l.scope())).append("</td><td>").append(Html.esc(l.holder())).append("</td><td class=\"num\">")
-                    .append(l.token()).append("</td><td>").append(l.kind() == LeaseLoss.Kind.PAUSE ? "a pause" : "renewals")
-                    .append("</td><td>").append(Html.esc(reason(l.reason()))).append("</td><td class=\"num\">")
-                    .append(Html.esc(l.pauseMicros() == null ? "none" : RunTimes.brief(l.pauseMicros())))
-                    .append("</td><td class=\"num\">").append(Html.esc(after(l.nextHolderAfterMicros()))).append("</td><td>");
-            long[] stretch = stretch(l, runMicros);
-            TimelineZoom.link(out, stretch[0], stretch[1], runMicros);
-            out.append("</td></tr>");
-        }
-        out.append("</tbody></table>\n");
-        more(out, losses.size(), leftOut, "lease loss", "lease losses");
+        more(out, episodes.size(), leftOut, one, many);
     }
 
     /** The windows the rows shown link to, in which the timeline is drawn one mark at a time. */
