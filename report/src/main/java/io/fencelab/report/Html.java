@@ -50,6 +50,21 @@ final class Html {
         return fraction == 0 ? sign + whole : sign + whole + "." + fraction;
     }
 
+    /**
+     * A time position on the timeline, to two decimals: the report's zoom stretches it up to a few
+     * hundred times, and a tenth of a pixel would then be many pixels off.
+     */
+    static String fine(double value) {
+        long hundredths = Math.round(value * 100);
+        long whole = hundredths / 100;
+        long fraction = Math.abs(hundredths % 100);
+        String sign = hundredths < 0 && whole == 0 ? "-" : "";
+        if (fraction == 0) {
+            return sign + whole;
+        }
+        return sign + whole + "." + (fraction % 10 == 0 ? Long.toString(fraction / 10) : fraction < 10 ? "0" + fraction : Long.toString(fraction));
+    }
+
     /** {@code text} cut to {@code max} characters with an ellipsis, for labels in fixed-width columns. */
     static String clip(String text, int max) {
         if (text == null) {

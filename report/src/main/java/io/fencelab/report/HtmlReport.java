@@ -22,8 +22,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The report of a run as one self-contained HTML page: inline CSS and SVG, no scripts, no fonts or
- * anything else fetched (hover details are SVG {@code <title>} tooltips), every string escaped. The
+ * The report of a run as one self-contained HTML page: inline CSS and SVG, one small inline script
+ * (the timeline's zoom, {@link TimelineZoom}), no fonts or anything else fetched (its
+ * Content-Security-Policy allows nothing to be), hover details in SVG {@code <title>} tooltips, every
+ * string escaped. Without scripts the page is whole but for the zoom. The
  * same input always gives the same bytes. Large runs are drawn aggregated (see
  * {@link Timeline#aggregated}) so the page stays small; the event log keeps the detail.
  */
@@ -67,6 +69,8 @@ public final class HtmlReport {
 
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                    .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                    .append(Html.esc(TimelineZoom.contentSecurityPolicy())).append("\">\n")
                     .append("<title>").append(Html.esc((result.failed() ? "FAILED · " : verdict.isSafe() ? "SAFE · "
                             : "VIOLATED · ") + in.title() + " · Fencelab report")).append("</title>\n")
                     .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n")
@@ -78,10 +82,12 @@ public final class HtmlReport {
             witnessSection();
             ratesSection(full);
             tuningSection();
+            EpisodeTables.appendTo(out, result.tuning().episodes(), full.runMicros());
             detailsSection();
             out.append("<footer class=\"note\">Written by Fencelab from the run's events. The full detail is in ")
                     .append("<code>events.jsonl</code> beside this file; the figures are also in <code>summary.json</code> ")
-                    .append("and <code>metrics.csv</code>.</footer>\n</main>\n</body>\n</html>\n");
+                    .append("and <code>metrics.csv</code>.</footer>\n</main>\n").append(TimelineZoom.scriptElement())
+                    .append("</body>\n</html>\n");
             return out.toString();
         }
 
@@ -189,10 +195,11 @@ public final class HtmlReport {
         // ---- timeline ----------------------------------------------------------------------
 
         private void timelineSection(Timeline full) {
-            out.append("<section aria-label=\"Timeline\">\n<h2>Timeline</h2>\n")
+            out.append("<section id=\"").append(TimelineZoom.ANCHOR).append("\" aria-label=\"Timeline\">\n<h2>Timeline</h2>\n")
                     .append("<p class=\"note\">Each holder's lane compares what the lease service says it holds with what the holder believes. ")
                     .append("Hover over any bar or mark for its details.</p>\n");
-            TimelineFigure.of(full).appendTo(out);
+            TimelineZoom.bar(out, full.runMicros());
+            TimelineFigure.of(full, EpisodeTables.windows(result.tuning().episodes(), full.runMicros())).appendTo(out);
             out.append("</section>\n");
         }
 
@@ -410,5 +417,13 @@ public final class HtmlReport {
             svg .end{text-anchor:end}
             .shade-db{fill:#cc79a7;fill-opacity:.28}
             .shade-holder{fill:#8c8c8c;fill-opacity:.16}
+            .zoom{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:4px 0 8px;font-size:14px}
+            .zoom[hidden]{display:none}
+            .zoom button{font:inherit;padding:2px 10px;border:1px solid #9a9a9a;border-radius:4px;background:#f6f6f6;color:#1a1a1a;cursor:pointer}
+            .zoom button:hover{background:#e9eef3}
+            .zoom-status{color:#1a1a1a;font-weight:600}
+            svg.zoomed{cursor:grab;touch-action:none}
+            svg .zoom-band{fill:#0072b2;fill-opacity:.08;stroke:#0072b2;stroke-width:1.5;stroke-dasharray:5 3;pointer-events:none}
+            table.episodes td.num,table.episodes a{white-space:nowrap}
             """;
 }

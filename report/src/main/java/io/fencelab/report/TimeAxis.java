@@ -75,7 +75,9 @@ public final class TimeAxis {
 
     /** Vertical grid lines and tick labels; labels at {@code labelY} if not negative. */
     void grid(StringBuilder out, double top, double bottom, double labelY) {
-        out.append("<g class=\"grid\">");
+        // Where the lines and labels go, for the report's zoom script, which draws the ticks of a window anew.
+        out.append("<g class=\"grid\" data-top=\"").append(Html.num(top)).append("\" data-bottom=\"").append(Html.num(bottom))
+                .append("\" data-label-y=\"").append(Html.num(labelY)).append("\">");
         for (long t : ticks()) {
             String x = Html.num(x(t));
             out.append("<line x1=\"").append(x).append("\" x2=\"").append(x).append("\" y1=\"").append(Html.num(top))

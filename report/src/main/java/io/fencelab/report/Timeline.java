@@ -80,6 +80,11 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
         return TimelineAggregator.aggregate(this, maxMarksPerLane);
     }
 
+    /** As {@link #aggregated(int)}, keeping the detail within {@code detail} (the report's zoom windows). */
+    Timeline aggregated(int maxMarksPerLane, List<TimelineZoom.Window> detail) {
+        return TimelineAggregator.aggregate(this, maxMarksPerLane, detail);
+    }
+
     public boolean isAggregated() {
         return bucketMicros > 0;
     }

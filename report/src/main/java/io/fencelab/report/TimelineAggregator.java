@@ -11,23 +11,36 @@ import java.util.TreeMap;
 /** Shrinks a {@link Timeline}'s crowded lanes to what can usefully be drawn (see {@link Timeline#aggregated}). */
 final class TimelineAggregator {
 
+    /** Within the detail windows, a lane keeps up to this many times its limit of marks (and of spans per kind) one by one. */
+    static final int DETAIL_FACTOR = 4;
+
     private final Highlights highlights;
     private final int max;
     private final long bucketMicros;
+    private final List<TimelineZoom.Window> detail;
     private boolean changed;
 
-    private TimelineAggregator(Highlights highlights, int max, long bucketMicros) {
+    private TimelineAggregator(Highlights highlights, int max, long bucketMicros, List<TimelineZoom.Window> detail) {
         this.highlights = highlights;
         this.max = max;
         this.bucketMicros = bucketMicros;
+        this.detail = List.copyOf(detail);
     }
 
     static Timeline aggregate(Timeline t, int maxMarksPerLane) {
+        return aggregate(t, maxMarksPerLane, List.of());
+    }
+
+    /**
+     * As {@link #aggregate(Timeline, int)}, but marks, spans and steps within the {@code detail} windows
+     * (the report's zoom windows) stay one by one, so a zoomed view shows them as they were.
+     */
+    static Timeline aggregate(Timeline t, int maxMarksPerLane, List<TimelineZoom.Window> detail) {
         if (maxMarksPerLane < 1) {
             throw new IllegalArgumentException("a lane must be allowed at least one mark, not " + maxMarksPerLane);
         }
         long bucket = Math.max(1, Math.ceilDiv(Math.max(1, t.runMicros()), maxMarksPerLane));
-        TimelineAggregator a = new TimelineAggregator(t.highlights(), maxMarksPerLane, bucket);
+        TimelineAggregator a = new TimelineAggregator(t.highlights(), maxMarksPerLane, bucket, detail);
         List<HolderLane> holders = t.holders().stream()
                 .map(l -> new HolderLane(l.holder(), a.spans(l.spans()), a.marks(l.marks())))
                 .toList();
@@ -52,12 +65,16 @@ final class TimelineAggregator {
         List<Mark> out = new ArrayList<>();
         TreeMap<Long, long[]> counts = new TreeMap<>();
         int keptHighlighted = 0;
+        int keptInDetail = 0;
         for (Mark m : marks) {
             switch (m) {
                 case Mark.Write w -> {
                     if (highlights.contains(w) && keptHighlighted < max / 2) {
                         out.add(w);
                         keptHighlighted++;
+                    } else if (inDetail(w.atMicros(), w.atMicros()) && keptInDetail < max * DETAIL_FACTOR) {
+                        out.add(w);
+                        keptInDetail++;
                     } else {
                         counts.computeIfAbsent(bucketOf(w.atMicros()), b -> new long[WriteClass.values().length])
                                 [w.kind().ordinal()]++;
@@ -102,7 +119,18 @@ final class TimelineAggregator {
         long start = 0;
         long end = 0;
         int count = 0;
+        int keptInDetail = 0;
         for (Span s : spans.stream().sorted(Comparator.comparingLong(Span::startMicros)).toList()) {
+            if (!(s instanceof Span.Coalesced) && inDetail(s.startMicros(), s.endMicros()) && keptInDetail < max * DETAIL_FACTOR) {
+                // Drawn as it was; the group before it ends here, so none is drawn over it.
+                merged.add(s);
+                keptInDetail++;
+                if (count > 0) {
+                    merged.add(new Span.Coalesced(kind, start, end, count));
+                    count = 0;
+                }
+                continue;
+            }
             if (highlights.contains(s) && kept.size() < max / 2) {
                 kept.add(s);
             }
@@ -133,10 +161,28 @@ final class TimelineAggregator {
         }
         changed = true;
         TreeMap<Long, TokenStep> last = new TreeMap<>();
+        List<TokenStep> inDetail = new ArrayList<>();
         for (TokenStep s : steps) {
-            last.put(bucketOf(s.atMicros()), s);
+            if (inDetail(s.atMicros(), s.atMicros()) && inDetail.size() < max * DETAIL_FACTOR) {
+                inDetail.add(s);
+            } else {
+                last.put(bucketOf(s.atMicros()), s);
+            }
         }
-        return List.copyOf(last.values());
+        List<TokenStep> out = new ArrayList<>(last.values());
+        out.addAll(inDetail);
+        out.sort(Comparator.comparingLong(TokenStep::atMicros).thenComparingLong(TokenStep::seq));
+        return out;
+    }
+
+    /** Whether {@code startMicros}–{@code endMicros} meets a detail window. */
+    private boolean inDetail(long startMicros, long endMicros) {
+        for (TimelineZoom.Window w : detail) {
+            if (startMicros <= w.toMicros() && endMicros >= w.fromMicros()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private long bucketOf(long micros) {

@@ -2,6 +2,7 @@ package io.fencelab.report;
 
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.clock.RunTimes;
+import java.util.List;
 
 /**
  * A run's timeline as a page shows it: the lanes that fit (witness lanes first), aggregated when
@@ -20,18 +21,28 @@ final class TimelineFigure {
 
     private final Timeline drawn;
     private final LaneSelection selection;
+    private final boolean detailKept;
 
-    private TimelineFigure(Timeline drawn, LaneSelection selection) {
+    private TimelineFigure(Timeline drawn, LaneSelection selection, boolean detailKept) {
         this.drawn = drawn;
         this.selection = selection;
+        this.detailKept = detailKept;
     }
 
     /** The figure of {@code full}, the timeline of a whole run. */
     static TimelineFigure of(Timeline full) {
+        return of(full, List.of());
+    }
+
+    /**
+     * The figure of {@code full}, drawn one mark at a time within {@code detail} (the windows the
+     * report's zoom links go to) even where the rest of a lane is grouped.
+     */
+    static TimelineFigure of(Timeline full, List<TimelineZoom.Window> detail) {
         LaneSelection selection = LaneSelection.of(full, MAX_HOLDER_LANES, MAX_RESOURCE_LANES);
         int lanes = Math.max(1, selection.shown().holders().size() + selection.shown().resources().size());
         int perLane = Math.clamp(MARK_BUDGET / lanes, MIN_MARKS_PER_LANE, MAX_MARKS_PER_LANE);
-        return new TimelineFigure(selection.shown().aggregated(perLane), selection);
+        return new TimelineFigure(selection.shown().aggregated(perLane, detail), selection, !detail.isEmpty());
     }
 
     /** The legend, the SVG and the notes, appended to {@code out}. */
@@ -41,7 +52,8 @@ final class TimelineFigure {
         if (drawn.isAggregated()) {
             out.append("<p class=\"note\">This run has more marks than a page can show: crowded lanes group writes into ")
                     .append(Html.esc(RunTimes.rounded(drawn.bucketMicros())))
-                    .append(" buckets (stacked bars, counts in the tooltip) and merge close spans. Witness events are always drawn one by one.</p>\n");
+                    .append(" buckets (stacked bars, counts in the tooltip) and merge close spans. Witness events are always drawn one by one")
+                    .append(detailKept ? ", and so is everything in the windows the failovers and lease losses below link to.</p>\n" : ".</p>\n");
         }
         if (selection.hiddenHolders() > 0 || selection.hiddenResources() > 0) {
             out.append("<p class=\"note\">Not drawn: ").append(selection.hiddenHolders()).append(" holders and ")

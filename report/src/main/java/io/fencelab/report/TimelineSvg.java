@@ -36,6 +36,12 @@ final class TimelineSvg {
     /** Lanes with at most this many marks (or steps) get labels in words. */
     private static final int FEW = 8;
 
+    /**
+     * Opens a lane's plot area: everything in it is placed by run time, so the report's zoom script
+     * ({@link TimelineZoom}) can move it; lane names and backgrounds stay outside.
+     */
+    private static final String PLOT = "<g class=\"plot\">";
+
     private final Timeline t;
     private final TimeAxis axis;
     private final StringBuilder out = new StringBuilder(1 << 16);
@@ -66,7 +72,9 @@ final class TimelineSvg {
                 .append("\" viewBox=\"0 0 ").append(TimeAxis.WIDTH).append(' ').append(height)
                 .append("\" role=\"img\" aria-label=\"Timeline of ").append(t.holders().size()).append(" holders and ")
                 .append(t.resources().size()).append(" resources over ").append(Html.esc(RunTimes.seconds(t.runMicros())))
-                .append("\">");
+                // What the report's zoom script needs to map an x back to run time (TimelineZoom).
+                .append("\" data-run=\"").append(axis.runMicros()).append("\" data-left=\"").append(TimeAxis.LEFT)
+                .append("\" data-plot=\"").append(TimeAxis.PLOT).append("\">");
         axis.grid(out, AXIS - 6, height - AXIS + 6, 16);
         axis.grid(out, height - AXIS + 6, height - AXIS + 6, height - 8);
         int y = AXIS;
@@ -95,17 +103,22 @@ final class TimelineSvg {
 
     /** Settings changed during a live run: a dashed line across every lane, numbered, the change in its tooltip. */
     private void changes(int height) {
+        if (t.changes().isEmpty()) {
+            return;
+        }
+        out.append(PLOT);
         int n = 0;
         for (Timeline.Change c : t.changes()) {
-            String x = Html.num(axis.x(c.atMicros()));
+            String x = Html.fine(axis.x(c.atMicros()));
             out.append("<g class=\"change\"><title>").append(Html.esc("changed at " + RunTimes.seconds(c.atMicros()) + ": "
                     + c.text())).append("</title><line x1=\"").append(x).append("\" x2=\"").append(x)
                     .append("\" y1=\"").append(AXIS - 4).append("\" y2=\"").append(height - AXIS + 6)
                     .append("\" stroke=\"").append(Palette.CHANGE).append("\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>")
-                    .append("<text class=\"lbl\" x=\"").append(x).append("\" y=\"").append(AXIS - 8)
+                    .append("<text class=\"lbl\" x=\"").append(x).append("\" dx=\"0\" y=\"").append(AXIS - 8)
                     .append("\" text-anchor=\"middle\" fill=\"").append(Palette.CHANGE).append("\">\u0394").append(++n)
                     .append("</text></g>");
         }
+        out.append("</g>");
     }
 
     /**
@@ -140,12 +153,14 @@ final class TimelineSvg {
     private void globalLane(int y) {
         laneBackground(y, GLOBAL_LANE, 0);
         label(y + 20, "database", null);
+        out.append(PLOT);
         for (Span.Fault f : t.globalFaults()) {
             String tip = "%s on the database, %s%s".formatted(f.fault(), RunTimes.range(f.startMicros(), f.endMicros()),
                     f.detail() == null ? "" : " (" + f.detail() + ")");
             spanRect(f, y + 5, GLOBAL_LANE - 10, "url(#p-fault)", Palette.FAULT, tip);
-            text(axis.x(f.startMicros()) + 4, y + 19, "lbl", Html.clip(f.fault(), 24), width(f) > 90);
+            spanText(f, 4, y + 19, "lbl", Html.clip(f.fault(), 24), width(f) > 90);
         }
+        out.append("</g>");
     }
 
     // ---- holders --------------------------------------------------------------------------------
@@ -154,6 +169,7 @@ final class TimelineSvg {
         laneBackground(y, HOLDER_LANE, index);
         // Witness events, pinned where they happened: seq -> {x, top, height}; the first row claiming a seq wins.
         Map<Long, double[]> pins = new LinkedHashMap<>();
+        out.append(PLOT);
 
         // Disturbances first, behind the bars.
         for (Span s : lane.spans()) {
@@ -162,7 +178,7 @@ final class TimelineSvg {
                     spanRect(p, y + 2, HOLDER_LANE - 4, "url(#p-pause)", null,
                             "%s paused (%s): %s, %s".formatted(lane.holder(), p.cause(),
                                     RunTimes.range(p.startMicros(), p.endMicros()), RunTimes.seconds(p.durationMicros())));
-                    text(axis.x(p.startMicros()) + 4, y + HOLDER_LANE - 5, "lbl muted", "paused " + RunTimes.seconds(p.durationMicros()),
+                    spanText(p, 4, y + HOLDER_LANE - 5, "lbl muted", "paused " + RunTimes.seconds(p.durationMicros()),
                             width(p) > 80);
                 }
                 case Span.Fault f -> {
@@ -170,7 +186,7 @@ final class TimelineSvg {
                             RunTimes.range(f.startMicros(), f.endMicros()), f.detail() == null ? "" : " (" + f.detail() + ")");
                     if (f.durationMicros() == 0) {
                         double x = axis.x(f.startMicros());
-                        out.append("<g><title>").append(Html.esc(tip)).append("</title><rect x=\"").append(Html.num(x - 1.5))
+                        out.append("<g><title>").append(Html.esc(tip)).append("</title><rect x=\"").append(Html.fine(x - 1.5))
                                 .append("\" y=\"").append(y + 2).append("\" width=\"3\" height=\"").append(HOLDER_LANE - 4)
                                 .append("\" fill=\"").append(Palette.FAULT).append("\"/></g>");
                     } else {
@@ -198,13 +214,13 @@ final class TimelineSvg {
             String label = w > 150 && h.renewals() > 0 ? "token %d · renewed %d×".formatted(h.token(), h.renewals())
                     : w > 64 ? "token " + h.token() : Long.toString(h.token());
             if (w > label.length() * 6.4 + 6 && x0 - lastHeldLabel > LABEL_SPACING) {
-                text(x0 + 4, y + HELD_Y + 13, "lbl on-dark", label, true);
+                spanText(h, 4, y + HELD_Y + 13, "lbl on-dark", label, true);
                 lastHeldLabel = x0;
             }
             double nextStart = i + 1 < held.size() ? axis.x(held.get(i + 1).startMicros()) : TimeAxis.LEFT + TimeAxis.PLOT;
             double x1 = x0 + w;
             if (h.end() != Span.HeldEnd.RUN_END && nextStart - x1 > 56) {
-                text(x1 + 4, y + HELD_Y + 13, "lbl muted", endText(h.end()), true);
+                text(x1, 4, y + HELD_Y + 13, "lbl muted", endText(h.end()), true);
             }
             pin(pins, h.startSeq(), axis.x(h.startMicros()), y + HELD_Y, ROW_H);
             pin(pins, h.endSeq(), axis.x(h.endMicros()), y + HELD_Y, ROW_H);
@@ -220,7 +236,7 @@ final class TimelineSvg {
                 double x0 = axis.x(b.startMicros());
                 String label = width(b) > 120 ? "believes token " + b.token() : Long.toString(b.token());
                 if (width(b) > label.length() * 6.4 + 6 && x0 - lastBeliefLabel > LABEL_SPACING) {
-                    text(x0 + 4, y + BELIEVED_Y + 13, "lbl on-light", label, true);
+                    spanText(b, 4, y + BELIEVED_Y + 13, "lbl on-light", label, true);
                     lastBeliefLabel = x0;
                 }
                 pin(pins, b.startSeq(), axis.x(b.startMicros()), y + BELIEVED_Y, ROW_H);
@@ -239,12 +255,13 @@ final class TimelineSvg {
                 double x0 = axis.x(g.startMicros());
                 double w = Math.max(1.5, width(g));
                 // The empty place in the held row, outlined: where the holder thinks a lease is.
-                out.append("<rect x=\"").append(Html.num(x0)).append("\" y=\"").append(y + HELD_Y).append("\" width=\"")
-                        .append(Html.num(w)).append("\" height=\"").append(ROW_H).append("\" fill=\"none\" stroke=\"")
+                out.append("<rect x=\"").append(Html.fine(x0)).append("\" y=\"").append(y + HELD_Y).append("\" width=\"")
+                        .append(Html.fine(w)).append('"').append(times(g)).append(" height=\"").append(ROW_H)
+                        .append("\" fill=\"none\" stroke=\"")
                         .append(Palette.GAP_DARK).append("\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>");
                 spanRect(g, y + BELIEVED_Y, ROW_H, "url(#p-gap)", Palette.GAP_DARK, tip);
                 String label = w > 200 ? "gap: believes token " + g.token() + ", not held" : w > 110 ? "believes, not held" : "gap";
-                text(x0 + 4, y + BELIEVED_Y + 13, "lbl on-gap", label, w > label.length() * 6.4 + 6);
+                spanText(g, 4, y + BELIEVED_Y + 13, "lbl on-gap", label, w > label.length() * 6.4 + 6);
             } else if (s instanceof Span.Coalesced c && c.kind() == Span.Kind.GAP) {
                 spanRect(c, y + BELIEVED_Y, ROW_H, "url(#p-gap)", Palette.GAP_DARK, coalescedTip(c, lane.holder()));
             }
@@ -259,12 +276,15 @@ final class TimelineSvg {
             }
         }
 
+        out.append("</g>");
         // The writes' line: a thin rule so the markers read as one row.
         out.append("<line class=\"rule\" x1=\"").append(TimeAxis.LEFT).append("\" x2=\"").append(TimeAxis.LEFT + TimeAxis.PLOT)
                 .append("\" y1=\"").append(y + MARK_Y).append("\" y2=\"").append(y + MARK_Y).append("\"/>");
+        out.append(PLOT);
         marks(lane.marks(), micros -> y + MARK_Y, y + HOLDER_LANE - 3, true, Set.of());
 
         pins.values().forEach(p -> pinAt(p[0], p[1], p[2]));
+        out.append("</g>");
         label(y + 20, lane.holder(), witnessTag(lane));
         rowLabel(y + HELD_Y + 13, "held");
         rowLabel(y + BELIEVED_Y + 13, "believes");
@@ -315,40 +335,45 @@ final class TimelineSvg {
                 : bottom - ((double) token - (double) lo) / ((double) hi - (double) lo) * (bottom - top);
 
         List<TokenStep> steps = lane.steps();
+        if (steps.isEmpty()) {
+            text(TimeAxis.LEFT, 6, y + RESOURCE_LANE / 2.0 + 4, "lbl muted", "no write accepted", true);
+        }
+        out.append(PLOT);
         if (!steps.isEmpty()) {
             StringBuilder d = new StringBuilder();
             for (int i = 0; i < steps.size(); i++) {
                 TokenStep s = steps.get(i);
-                String x = Html.num(axis.x(s.atMicros()));
+                String x = Html.fine(axis.x(s.atMicros()));
                 String yy = Html.num(yOf.applyAsDouble(s.token()));
                 d.append(i == 0 ? "M" + x + " " + yy : "H" + x + "V" + yy);
             }
-            d.append("H").append(Html.num(axis.x(t.runMicros())));
+            d.append("H").append(Html.fine(axis.x(t.runMicros())));
             out.append("<path class=\"step\" d=\"").append(d).append("\"/>");
             double lastLabel = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < steps.size(); i++) {
                 TokenStep s = steps.get(i);
                 double x0 = axis.x(s.atMicros());
-                double x1 = i + 1 < steps.size() ? axis.x(steps.get(i + 1).atMicros()) : axis.x(t.runMicros());
+                long until = i + 1 < steps.size() ? steps.get(i + 1).atMicros() : t.runMicros();
+                double x1 = axis.x(until);
                 double yy = yOf.applyAsDouble(s.token());
-                out.append("<rect class=\"hit\" x=\"").append(Html.num(x0)).append("\" y=\"").append(Html.num(yy - 5))
-                        .append("\" width=\"").append(Html.num(Math.max(2, x1 - x0))).append("\" height=\"10\"><title>")
+                out.append("<rect class=\"hit\" x=\"").append(Html.fine(x0)).append("\" y=\"").append(Html.num(yy - 5))
+                        .append("\" width=\"").append(Html.fine(Math.max(2, x1 - x0))).append('"')
+                        .append(times(s.atMicros(), until)).append(" height=\"10\"><title>")
                         .append(Html.esc("%s: highest accepted token %d, from %s's write at %s".formatted(lane.resource(),
                                 s.token(), s.holder(), RunTimes.seconds(s.atMicros()))))
                         .append("</title></rect>");
                 String label = steps.size() <= FEW ? "highest " + s.token() + " (" + s.holder() + ")" : Long.toString(s.token());
                 if (x0 - lastLabel > Math.max(LABEL_SPACING, textWidth(label) + 8)
                         && x0 + 13 + textWidth(label) <= TimeAxis.WIDTH - 2) {
-                    text(x0 + 13, yy - 5, "lbl step-lbl", label, true);
+                    text(x0, 13, yy - 5, "lbl step-lbl", label, true);
                     lastLabel = x0;
                 }
             }
-        } else {
-            text(TimeAxis.LEFT + 6, y + RESOURCE_LANE / 2.0 + 4, "lbl muted", "no write accepted", true);
         }
         Set<Long> stepSeqs = new HashSet<>();
         steps.forEach(st -> stepSeqs.add(st.seq()));
         marks(lane.marks(), yOf, y + RESOURCE_LANE - 3, false, stepSeqs);
+        out.append("</g>");
         String kind = lane.resource().target().name();
         out.append("<text class=\"kind\" x=\"8\" y=\"").append(y + 18).append("\">").append(Html.esc(kind)).append("</text>");
         String name = lane.resource().scope() + "/" + lane.resource().key();
@@ -380,7 +405,7 @@ final class TimelineSvg {
                     double x = axis.x(w.atMicros());
                     double y = yOfToken.applyAsDouble(w.token());
                     out.append("<g><title>").append(Html.esc(writeTip(w, holderLane))).append("</title><use href=\"#")
-                            .append(Palette.symbol(w.kind())).append("\" x=\"").append(Html.num(x)).append("\" y=\"")
+                            .append(Palette.symbol(w.kind())).append("\" x=\"").append(Html.fine(x)).append("\" y=\"")
                             .append(Html.num(y)).append("\"/></g>");
                     boolean ringed = t.highlights().contains(w);
                     if (ringed) {
@@ -392,12 +417,12 @@ final class TimelineSvg {
                         double gap = ringed ? 15 : 9;
                         String cls = w.kind() == WriteClass.STALE_OVERWRITE ? "lbl bad" : "lbl";
                         if (x + gap + width <= TimeAxis.WIDTH - 2 && x + gap > labelEnd + 6) {
-                            text(x + gap, y + 4, cls, label, true);
+                            text(x, gap, y + 4, cls, label, true);
                             labelEnd = x + gap + width;
                         } else if (worded && x - gap - width > labelEnd + 6) {
                             // No room to the right (the run's end): to the left, anchored at its end.
-                            out.append("<text class=\"").append(cls).append(" end\" x=\"").append(Html.num(x - gap))
-                                    .append("\" y=\"").append(Html.num(y + 4)).append("\">").append(Html.esc(label)).append("</text>");
+                            out.append("<text class=\"").append(cls).append(" end\" x=\"").append(Html.fine(x))
+                                    .append("\" dx=\"").append(Html.num(-gap)).append("\" y=\"").append(Html.num(y + 4)).append("\">").append(Html.esc(label)).append("</text>");
                             labelEnd = x;
                         }
                     }
@@ -406,7 +431,7 @@ final class TimelineSvg {
             }
         }
         for (Mark.Write w : highlighted) {
-            out.append("<circle class=\"witness\" cx=\"").append(Html.num(axis.x(w.atMicros()))).append("\" cy=\"")
+            out.append("<circle class=\"witness\" cx=\"").append(Html.fine(axis.x(w.atMicros()))).append("\" cy=\"")
                     .append(Html.num(yOfToken.applyAsDouble(w.token()))).append("\" r=\"10\"/>");
         }
     }
@@ -464,8 +489,9 @@ final class TimelineSvg {
             }
             double h = height * n / total;
             y -= h;
-            out.append("<rect x=\"").append(Html.num(x0)).append("\" y=\"").append(Html.num(y)).append("\" width=\"")
-                    .append(Html.num(w)).append("\" height=\"").append(Html.num(Math.max(0.6, h))).append("\" fill=\"")
+            out.append("<rect x=\"").append(Html.fine(x0)).append("\" y=\"").append(Html.num(y)).append("\" width=\"")
+                    .append(Html.fine(w)).append('"').append(times(b.startMicros(), b.endMicros()))
+                    .append(" height=\"").append(Html.num(Math.max(0.6, h))).append("\" fill=\"")
                     .append(Palette.of(kind)).append("\"/>");
         }
         out.append("</g>");
@@ -480,8 +506,9 @@ final class TimelineSvg {
     private void spanRect(Span s, double y, double h, String fill, String stroke, String tip) {
         double x0 = axis.x(s.startMicros());
         double w = Math.max(1.5, width(s));
-        out.append("<rect x=\"").append(Html.num(x0)).append("\" y=\"").append(Html.num(y)).append("\" width=\"")
-                .append(Html.num(w)).append("\" height=\"").append(Html.num(h)).append("\" fill=\"").append(fill).append('"');
+        out.append("<rect x=\"").append(Html.fine(x0)).append("\" y=\"").append(Html.num(y)).append("\" width=\"")
+                .append(Html.fine(w)).append('"').append(times(s)).append(" height=\"").append(Html.num(h))
+                .append("\" fill=\"").append(fill).append('"');
         if (stroke != null) {
             out.append(" stroke=\"").append(stroke).append("\" stroke-width=\"1\"");
         }
@@ -500,9 +527,9 @@ final class TimelineSvg {
 
     /** A witness event: a red bar across the row at the event's time, with a head above it. */
     private void pinAt(double x, double top, double height) {
-        out.append("<g class=\"pin\"><rect x=\"").append(Html.num(x - 1.5)).append("\" y=\"").append(Html.num(top - 3))
+        out.append("<g class=\"pin\"><rect x=\"").append(Html.fine(x - 1.5)).append("\" y=\"").append(Html.num(top - 3))
                 .append("\" width=\"3\" height=\"").append(Html.num(height + 6)).append("\"/><circle cx=\"")
-                .append(Html.num(x)).append("\" cy=\"").append(Html.num(top - 3)).append("\" r=\"3.5\"/></g>");
+                .append(Html.fine(x)).append("\" cy=\"").append(Html.num(top - 3)).append("\" r=\"3.5\"/></g>");
     }
 
     private void laneBackground(int y, int h, int index) {
@@ -525,12 +552,41 @@ final class TimelineSvg {
                 .append(Html.esc(text)).append("</text>");
     }
 
-    private void text(double x, double y, String cls, String text, boolean show) {
+    /**
+     * A label {@code dx} pixels right of the time position {@code x}: the offset is kept apart so a
+     * zoomed view moves the label with its time and keeps the offset.
+     */
+    private void text(double x, double dx, double y, String cls, String text, boolean show) {
         if (!show) {
             return;
         }
-        out.append("<text class=\"").append(cls).append("\" x=\"").append(Html.num(x)).append("\" y=\"").append(Html.num(y))
-                .append("\">").append(Html.esc(text)).append("</text>");
+        out.append("<text class=\"").append(cls).append("\" x=\"").append(Html.fine(x)).append("\" dx=\"").append(Html.num(dx))
+                .append("\" y=\"").append(Html.num(y)).append("\">").append(Html.esc(text)).append("</text>");
+    }
+
+    /**
+     * A span's label, at its start; it carries the span's times, so a zoomed view whose window begins
+     * inside the span keeps the label in sight at the window's edge.
+     */
+    private void spanText(Span s, double dx, double y, String cls, String text, boolean show) {
+        if (!show) {
+            return;
+        }
+        out.append("<text class=\"").append(cls).append("\" x=\"").append(Html.fine(axis.x(s.startMicros()))).append("\" dx=\"")
+                .append(Html.num(dx)).append('"').append(times(s)).append(" y=\"").append(Html.num(y)).append("\">")
+                .append(Html.esc(text)).append("</text>");
+    }
+
+    /**
+     * A span's run times, for the zoom script: its drawn width has a minimum (and a bucket a gap), so
+     * the width alone cannot say where it ends.
+     */
+    private static String times(Span s) {
+        return times(s.startMicros(), s.endMicros());
+    }
+
+    private static String times(long startMicros, long endMicros) {
+        return " data-t=\"" + startMicros + " " + endMicros + "\"";
     }
 
     /** {@code witness 1, 2} when the lane holds events of witnesses 1 and 2; null when none. */

@@ -99,7 +99,8 @@ class HtmlReportTest {
 
         String html = HtmlReport.render(input);
 
-        assertThat(html).doesNotContain("<script").doesNotContain("<img").doesNotContain("<b>db").doesNotContain("<k>")
+        assertThat(withoutOwnScript(html)).as("no script but the report's own")
+                .doesNotContain("<script").doesNotContain("<img").doesNotContain("<b>db").doesNotContain("<k>")
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         assertWellFormedEnough(html);
     }
@@ -132,12 +133,87 @@ class HtmlReportTest {
         assertThat(second).isEqualTo(first);
     }
 
-    /** Not a parser: balanced svg elements, nothing fetched, nothing run. */
+    @Test
+    void thePageRunsOnlyItsOwnInlineScriptDeclaredByItsHashAndFetchesNothing(Database db, @TempDir Path dir)
+            throws Exception {
+        String html = HtmlReport.render(Stories.input(Stories.run(db, FencingMode.FENCED, dir), "The paused holder, fenced"));
+
+        assertThat(count(html, "<script")).as("one script element").isEqualTo(1);
+        String script = html.substring(html.indexOf("<script>") + "<script>".length(), html.indexOf("</script>"));
+        String hash = "sha256-" + java.util.Base64.getEncoder().encodeToString(
+                java.security.MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8)));
+        Matcher policy = Pattern.compile("<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]*)\">").matcher(html);
+        assertThat(policy.find()).as("the page declares a Content-Security-Policy").isTrue();
+        assertThat(policy.start()).as("in the head, before anything it governs").isLessThan(html.indexOf("<style>"));
+        assertThat(policy.group(1).replace("&#39;", "'")).as("nothing fetched; only this script, by its hash")
+                .startsWith("default-src 'none';").contains("script-src '" + hash + "'")
+                .doesNotContain("unsafe-eval").doesNotContain("script-src 'unsafe-inline'").doesNotContain("http");
+        assertThat(script).as("the script reaches nothing outside the page")
+                .doesNotContain("fetch(").doesNotContain("XMLHttpRequest").doesNotContain("import(").doesNotContain("WebSocket")
+                .doesNotContain("sendBeacon").doesNotContain("eval(").doesNotContain("src").doesNotContain("location")
+                .doesNotContain("innerHTML");
+        assertThat(html).as("the script is at the end of the body, after the timeline it moves")
+                .containsSubsequence("<section id=\"timeline\"", "<script>", "</body>");
+    }
+
+    @Test
+    void everyTimePlacedElementOfTheTimelineIsInAPlotAreaTheZoomCanMove(@TempDir Path dir) throws Exception {
+        String html = EpisodeTablesTest.render(dir, io.fencelab.engine.metrics.TuningEpisodes.NONE);
+        String svg = html.substring(html.indexOf("<svg class=\"timeline\""), html.indexOf("</svg>", html.indexOf("<svg class=\"timeline\"")) + 6);
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+        var root = doc.getDocumentElement();
+        long run = Long.parseLong(root.getAttribute("data-run"));
+        double left = Double.parseDouble(root.getAttribute("data-left"));
+        double plot = Double.parseDouble(root.getAttribute("data-plot"));
+        assertThat(run).as("the run's length, for the script").isEqualTo(120_000_000L);
+
+        var all = root.getElementsByTagName("*");
+        int inPlot = 0;
+        for (int i = 0; i < all.getLength(); i++) {
+            var el = (org.w3c.dom.Element) all.item(i);
+            boolean plotted = false;
+            for (var up = el.getParentNode(); up instanceof org.w3c.dom.Element p; up = p.getParentNode()) {
+                plotted |= p.getTagName().equals("g") && p.getAttribute("class").equals("plot");
+            }
+            String tag = el.getTagName();
+            if (!plotted) {
+                assertThat(tag).as("%s outside a plot area: only lanes, names, ticks", describe(el)).isNotIn("use", "circle", "path");
+                assertThat(el.hasAttribute("data-t")).as("%s outside a plot area", describe(el)).isFalse();
+                continue;
+            }
+            inPlot++;
+            assertThat(tag).as("an element the zoom script knows how to move").isIn("rect", "text", "use", "circle", "line",
+                    "path", "g", "title");
+            if (el.hasAttribute("data-t")) {
+                String[] t = el.getAttribute("data-t").split(" ");
+                double x = left + Double.parseDouble(t[0]) / run * plot;
+                assertThat(Double.parseDouble(el.getAttribute("x"))).as("%s starts at its time", describe(el))
+                        .isCloseTo(x, org.assertj.core.data.Offset.offset(0.006));
+            }
+            if (tag.equals("text")) {
+                assertThat(el.hasAttribute("dx")).as("%s keeps its offset apart from its time", describe(el)).isTrue();
+            }
+        }
+        assertThat(inPlot).as("elements in plot areas").isGreaterThan(20);
+    }
+
+    private static String describe(org.w3c.dom.Element el) {
+        return "<" + el.getTagName() + " x=" + el.getAttribute("x") + " class=" + el.getAttribute("class") + ">";
+    }
+
+    /** The page without the report's own zoom script: what a page built from hostile names must not contain. */
+    private static String withoutOwnScript(String html) {
+        return html.replace(TimelineZoom.scriptElement(), "");
+    }
+
+    /** Not a parser: balanced svg elements, nothing fetched, nothing run but the report's own script. */
     static void assertWellFormedEnough(String html) {
         assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
         assertThat(count(html, "<svg")).as("<svg> opened and closed").isEqualTo(count(html, "</svg>")).isPositive();
         assertThat(count(html, "<section")).isEqualTo(count(html, "</section>"));
         assertThat(count(html, "<table")).isEqualTo(count(html, "</table>"));
+        assertThat(withoutOwnScript(html)).as("no script but the report's own").doesNotContain("<script");
         assertThat(html).doesNotContain("<script src").doesNotContain("http://").doesNotContain("https://")
                 .doesNotContain("@import").doesNotContain("url(http").doesNotContain("<link");
         Matcher urls = Pattern.compile("url\\(([^)]*)\\)").matcher(html);

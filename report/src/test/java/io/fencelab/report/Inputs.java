@@ -4,6 +4,7 @@ import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.metrics.MetricsCollector;
+import io.fencelab.engine.metrics.TuningEpisodes;
 import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.Workloads;
@@ -25,5 +26,14 @@ final class Inputs {
                 TuningFigures.of(events, judgement), eventLog, events.size(), "PostgreSQL 17.6");
         return new ReportInput("synthetic", title, "A log built by hand.", List.of("Many holders write."), result, events,
                 Map.of("holders", "many"), "anything", true, List.of());
+    }
+
+    /** {@code input} with its run's failovers and lease losses replaced by {@code episodes}, built by hand. */
+    static ReportInput withEpisodes(ReportInput input, TuningEpisodes episodes) {
+        RunResult r = input.result();
+        RunResult result = new RunResult(r.spec(), r.runId(), r.end(), r.judgement(), r.metrics(),
+                new TuningFigures(r.tuning().totals(), r.tuning().perSecond(), episodes), r.eventLog(), r.events(), r.database());
+        return new ReportInput(input.scenario(), input.title(), input.summary(), input.story(), result, input.events(),
+                input.configuration(), input.expected(), input.expectationMet(), input.mismatches());
     }
 }

@@ -99,6 +99,40 @@ class SweepTest {
     }
 
     @Test
+    void eachPointsReportListsTheFailoversAndLeaseLossesOfItsWorstSeed(Database db, @TempDir Path dir) throws Exception {
+        Sweep s = plan("lease.ttl=10s,30s");
+        java.util.Map<String, io.fencelab.engine.metrics.TuningEpisodes> worst = new java.util.concurrent.ConcurrentHashMap<>();
+
+        run(db, s, dir, List.of(), new SweepListener() {
+            @Override
+            public void pointFinished(PointSummary summary, RunDone shown) {
+                if (shown != null) {
+                    worst.put(summary.point().id(), shown.result().tuning().episodes());
+                }
+            }
+        }, null);
+
+        assertThat(worst).as("a worst seed for each point").hasSize(2);
+        worst.forEach((id, episodes) -> {
+            String html;
+            try {
+                html = Files.readString(dir.resolve("points/" + id + "/report.html"));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            assertThat(html).as("%s's report", id).contains("<h2>Failovers and lease losses</h2>")
+                    .contains("<section id=\"timeline\"");
+            assertThat(count(html, "<a href=\"#timeline\" data-zoom=")).as("%s: a zoom link per failover and lease loss", id)
+                    .isEqualTo(Math.min(episodes.failovers().size(), EpisodeTables.MAX_ROWS)
+                            + Math.min(episodes.leaseLosses().size(), EpisodeTables.MAX_ROWS));
+            assertThat(html.contains("<p>No failover in this run.</p>")).as("%s: says so when it had no failover", id)
+                    .isEqualTo(episodes.failovers().isEmpty());
+            assertThat(html.contains("<p>No lease lost in this run.</p>")).as("%s: says so when it lost no lease", id)
+                    .isEqualTo(episodes.leaseLosses().isEmpty());
+        });
+    }
+
+    @Test
     void anInterruptedSweepResumesWithoutRerunningOrDoublingDoneRuns(Database db, @TempDir Path dir,
                                                                     @TempDir Path whole) throws Exception {
         Sweep s = plan("lease.ttl=10s..40s:4");

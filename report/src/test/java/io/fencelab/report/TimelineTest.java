@@ -165,6 +165,31 @@ class TimelineTest {
     }
 
     @Test
+    void aCrowdedLaneKeepsEveryMarkAndSpanOneByOneInsideAZoomWindow() {
+        Timeline t = Judged.timeline(SyntheticLog.events(20_000, 4, 7));
+        HolderLane busiest = t.holders().stream().max((x, y) -> Integer.compare(x.marks().size(), y.marks().size())).orElseThrow();
+        long middle = busiest.writes().get(busiest.writes().size() / 2).atMicros();
+        TimelineZoom.Window window = new TimelineZoom.Window(middle - S / 2, middle + S / 2);
+
+        Timeline small = t.aggregated(50, List.of(window));
+
+        HolderLane lane = small.holder(busiest.holder()).orElseThrow();
+        List<Mark.Write> inside = busiest.writes().stream()
+                .filter(w -> w.atMicros() >= window.fromMicros() && w.atMicros() <= window.toMicros()).toList();
+        assertThat(inside).as("the window holds writes to keep").isNotEmpty();
+        assertThat(lane.writes()).as("every write inside the window, one by one").containsAll(inside);
+        List<Span> spansInside = busiest.spans().stream()
+                .filter(sp -> sp.startMicros() <= window.toMicros() && sp.endMicros() >= window.fromMicros()).toList();
+        assertThat(lane.spans()).as("every span meeting the window, as it was").containsAll(spansInside);
+        assertThat(lane.spans()).as("no group drawn over the window")
+                .noneMatch(sp -> sp instanceof Span.Coalesced c && c.startMicros() <= window.toMicros()
+                        && c.endMicros() >= window.fromMicros() && spansInside.stream().anyMatch(in -> in.kind() == c.kind()));
+        long before = busiest.writes().size();
+        long after = lane.marks().stream().mapToLong(m -> m instanceof Mark.Bucket b ? b.total() : 1).sum();
+        assertThat(after).as("every write still counted once").isEqualTo(before);
+    }
+
+    @Test
     void aTimelineWithinTheLimitIsNotChangedByAggregation() {
         Timeline t = Judged.timeline(SyntheticLog.events(200, 2, 3));
 
