@@ -23,8 +23,8 @@ import javafx.collections.ObservableList;
 public final class TuneModel {
 
     /** The tuning scenarios, offered first as profile presets. */
-    public static final List<String> PRESETS = List.of("k8s-leader-gc", "vm-suspension", "redisson-long-gc",
-            "consul-lock-delay");
+    public static final List<String> PRESETS = List.of("k8s-leader-gc", "k8s-leader-long-gc", "vm-suspension",
+            "redisson-long-gc", "consul-lock-delay");
 
     /** Where a sweep is. */
     public enum Phase {
