@@ -30,7 +30,7 @@ public record PauseProfile(List<Group> groups) {
      * Holders given the same pauses.
      *
      * @param holders  the holders' names, in the run's order
-     * @param everyone whether these are all the run's holders
+     * @param everyone whether these are all the run's holders (more than a few are then not named one by one)
      * @param pauses   one per {@code PAUSE} fault that hits them, in the spec's order; empty: they never pause
      */
     public record Group(List<String> holders, boolean everyone, List<Pauses> pauses) {
@@ -41,8 +41,8 @@ public record PauseProfile(List<Group> groups) {
 
         /** {@code replica-1, replica-2: g1.log: 65 samples, median 1.824 ms, …; 64 a minute per holder}. */
         public String describe() {
-            String who = everyone && holders.size() > 1 ? "all " + holders.size() + " workers"
-                    : holders.size() <= NAMED ? String.join(", ", holders)
+            String who = holders.size() <= NAMED ? String.join(", ", holders)
+                    : everyone ? "all " + holders.size() + " workers"
                     : String.join(", ", holders.subList(0, NAMED)) + " and " + (holders.size() - NAMED) + " more";
             return who + ": " + (pauses.isEmpty() ? NO_PAUSES
                     : String.join("; and ", pauses.stream().map(Pauses::describe).toList()));
@@ -100,18 +100,22 @@ public record PauseProfile(List<Group> groups) {
 
         /**
          * {@code g1.log: 65 samples, median 1.824 ms, p99 29.973 ms, max 29.973 ms; 64 a minute per
-         * holder}, or {@code a 35s pause at 10s}.
+         * holder}, {@code 1s pauses; 6 a minute per holder}, or {@code a 35s pause at 10s}.
          */
         public String describe() {
-            String figures = lengths instanceof Distribution.Fixed f ? Distribution.text(f.value()) + " each"
-                    : (samples() > 0 ? samples() + (samples() == 1 ? " sample, " : " samples, ") : "")
-                            + "median " + RunTimes.brief(micros(median())) + ", p99 " + RunTimes.brief(micros(p99()))
-                            + ", max " + (max() == null ? "unbounded" : RunTimes.brief(micros(max())));
+            if (lengths instanceof Distribution.Fixed f) {
+                String length = Distribution.text(f.value());
+                return switch (start) {
+                    case FaultStart.At at -> "a " + length + " pause at " + Distribution.text(at.at());
+                    case FaultStart.Every every -> length + " pauses; " + rate(perHour()) + " per holder";
+                };
+            }
+            String count = samples() == 0 ? "" : samples() + (samples() == 1 ? " sample, " : " samples, ");
+            String figures = source() + ": " + count + "median " + RunTimes.brief(micros(median())) + ", p99 " + RunTimes.brief(micros(p99()))
+                    + ", max " + (max() == null ? "unbounded" : RunTimes.brief(micros(max())));
             return switch (start) {
-                case FaultStart.At at -> lengths instanceof Distribution.Fixed f
-                        ? "a " + Distribution.text(f.value()) + " pause at " + Distribution.text(at.at())
-                        : "one pause at " + Distribution.text(at.at()) + ", " + source() + ": " + figures;
-                case FaultStart.Every every -> source() + ": " + figures + "; " + rate(perHour()) + " per holder";
+                case FaultStart.At at -> "one pause at " + Distribution.text(at.at()) + ", " + figures;
+                case FaultStart.Every every -> figures + "; " + rate(perHour()) + " per holder";
             };
         }
     }

@@ -63,7 +63,7 @@ class PauseProfileTest {
     void holdersWithTheSamePausesShareOneLineNamingThem(@TempDir Path dir) throws IOException {
         PauseProfile profile = PauseProfile.of(List.of(fromFile(knownFile(dir))), REPLICAS, TEN_MINUTES);
 
-        assertThat(profile.lines()).containsExactly("all 3 workers: pauses.csv: 200 samples, median 100 ms, "
+        assertThat(profile.lines()).containsExactly("replica-1, replica-2, replica-3: pauses.csv: 200 samples, median 100 ms, "
                 + "p99 198 ms, max 200 ms; 60 a minute per holder");
     }
 
@@ -119,5 +119,19 @@ class PauseProfileTest {
 
         assertThat(PauseProfile.of(List.of(story), List.of("A", "B"), TEN_MINUTES).lines())
                 .containsExactly("A: a 35s pause at 10s", "B: no pauses");
+    }
+
+    @Test
+    void manyHoldersAreCountedRatherThanListed() {
+        List<String> workers = java.util.stream.IntStream.rangeClosed(1, 9).mapToObj(i -> "w" + i).toList();
+        FaultSpec everyone = new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL,
+                new FaultStart.Every(new Distribution.Exponential(Duration.ofSeconds(9))),
+                new Distribution.Fixed(Duration.ofSeconds(1)), Duration.ZERO);
+        FaultSpec first = FaultSpec.pause("w1", Duration.ofSeconds(5), Duration.ofSeconds(20));
+
+        assertThat(PauseProfile.of(List.of(everyone), workers, TEN_MINUTES).lines())
+                .containsExactly("all 9 workers: 1s pauses; 6 a minute per holder");
+        assertThat(PauseProfile.of(List.of(everyone, first), workers, TEN_MINUTES).lines().get(1))
+                .startsWith("w2, w3, w4, w5, w6, w7 and 2 more: ");
     }
 }
