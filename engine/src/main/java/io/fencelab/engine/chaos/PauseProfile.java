@@ -94,8 +94,8 @@ public record PauseProfile(List<Group> groups) {
             if (!(start instanceof FaultStart.Every every)) {
                 return Double.NaN;
             }
-            long cycle = lengths.mean().plus(every.gap().mean()).toNanos() / 1_000;
-            return cycle <= 0 ? Double.NaN : 3_600e6 / cycle;
+            Duration gap = every.gap().mean().isZero() ? FaultPlan.SMALLEST_GAP : every.gap().mean();
+            return 3_600e6 / micros(lengths.mean().plus(gap));
         }
 
         /**
