@@ -68,31 +68,26 @@ class RunSetupReportTest {
                 + Html.esc(redisson.lease().describe()) + "</td></tr>");
     }
 
-    @Test
-    void theSweepPageGivesThePausesEverySettingWasMeasuredAgainst(@TempDir Path dir) throws Exception {
-        ScenarioVariation k8s = ScenarioVariation.of(Catalog.shipped().source("k8s-leader-gc"));
-        List<Axis> axes = List.of(k8s.axis("lease.leaseDuration=12s,20s"));
-        SweepPlan plan = new SweepPlan("k8s-leader-gc", k8s.source().digest(), axes, SweepPlan.seeds(1, 1));
-
-        try (SweepDirectory out = SweepDirectory.open(dir, plan, k8s.base(), List.of())) {
+    /** The sweep page of {@code scenario} varied over {@code vary}, written before any run. */
+    private static String sweepPage(Path dir, String scenario, String vary) throws Exception {
+        ScenarioVariation variation = ScenarioVariation.of(Catalog.shipped().source(scenario));
+        List<Axis> axes = List.of(variation.axis(vary));
+        SweepPlan plan = new SweepPlan(scenario, variation.source().digest(), axes, SweepPlan.seeds(1, 1));
+        try (SweepDirectory out = SweepDirectory.open(dir, plan, variation.base(), List.of())) {
             out.writeReports();
         }
+        return Files.readString(dir.resolve(SweepDirectory.HTML));
+    }
 
-        assertThat(Files.readString(dir.resolve(SweepDirectory.HTML)))
+    @Test
+    void theSweepPageGivesThePausesEverySettingWasMeasuredAgainst(@TempDir Path dir) throws Exception {
+        assertThat(sweepPage(dir, "k8s-leader-gc", "lease.leaseDuration=12s,20s"))
                 .contains("<div class=\"pauses\" id=\"pause-profile\"><b>Pauses</b>: " + Html.esc(G1_PAUSES) + "</div>");
     }
 
     @Test
     void aSweepVaryingAFaultSaysThePausesShownAreTheFiles(@TempDir Path dir) throws Exception {
-        ScenarioVariation paused = ScenarioVariation.of(Catalog.shipped().source("paused-holder"));
-        List<Axis> axes = List.of(paused.axis("faults[0].duration=15s,40s"));
-        SweepPlan plan = new SweepPlan("paused-holder", paused.source().digest(), axes, SweepPlan.seeds(1, 1));
-
-        try (SweepDirectory out = SweepDirectory.open(dir, plan, paused.base(), List.of())) {
-            out.writeReports();
-        }
-
-        assertThat(Files.readString(dir.resolve(SweepDirectory.HTML)))
+        assertThat(sweepPage(dir, "paused-holder", "faults[0].duration=15s,40s"))
                 .as("A's scripted pause and B's none, then why a setting's own may differ")
                 .contains("<ul><li>A: a 35s pause at 10s</li><li>B: no pauses</li></ul>")
                 .contains("this sweep varies faults[0].duration, so a setting's own pauses are in its report");
