@@ -68,7 +68,8 @@ public record ReportInput(String scenario, String title, String summary, List<St
 
     /**
      * The report's configuration table for a run of {@code spec}: what ran, in the order a reader
-     * looks for it, durations as a scenario file writes them; the pauses one line per group of holders. Callers add their own lines after these (the database, the end, where from).
+     * looks for it, durations as a scenario file writes them, the pauses one line per group of holders.
+     * Callers add their own lines after these (the database, the end, where from).
      */
     public static Map<String, String> configurationOf(RunSpec spec) {
         Map<String, String> c = new LinkedHashMap<>();

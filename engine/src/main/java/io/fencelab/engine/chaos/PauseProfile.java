@@ -111,7 +111,8 @@ public record PauseProfile(List<Group> groups) {
                 };
             }
             String count = samples() == 0 ? "" : samples() + (samples() == 1 ? " sample, " : " samples, ");
-            String figures = source() + ": " + count + "median " + RunTimes.brief(micros(median())) + ", p99 " + RunTimes.brief(micros(p99()))
+            String figures = source() + ": " + count + "median " + RunTimes.brief(micros(median()))
+                    + ", p99 " + RunTimes.brief(micros(p99()))
                     + ", max " + (max() == null ? "unbounded" : RunTimes.brief(micros(max())));
             return switch (start) {
                 case FaultStart.At at -> "one pause at " + Distribution.text(at.at()) + ", " + figures;

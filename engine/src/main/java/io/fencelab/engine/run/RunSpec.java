@@ -66,7 +66,10 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         return lease.renewEvery();
     }
 
-    /** The pauses this run's faults give its holders ({@link PauseProfile}): what {@code validate}, {@code run} and the reports show. */
+    /**
+     * The pauses this run's faults give its holders ({@link PauseProfile}): what {@code validate},
+     * {@code run} and the reports show.
+     */
     public PauseProfile pauseProfile() {
         return PauseProfile.of(faults, workers.stream().map(WorkerSpec::name).toList(), duration);
     }
