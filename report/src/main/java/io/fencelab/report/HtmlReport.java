@@ -388,6 +388,7 @@ public final class HtmlReport {
             .num{text-align:right;font-variant-numeric:tabular-nums}
             .witness-card{border:1px solid #e6caca;border-left:6px solid #b00020;padding:4px 14px 10px;margin:12px 0;background:#fffafa}
             .details{display:grid;grid-template-columns:1fr 1fr;gap:28px}
+            .details td{white-space:pre-line}
             code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
             footer{margin-top:28px;border-top:1px solid #ddd;padding-top:8px}
             svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}

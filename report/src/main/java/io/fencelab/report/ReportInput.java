@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -67,16 +68,18 @@ public record ReportInput(String scenario, String title, String summary, List<St
 
     /**
      * The report's configuration table for a run of {@code spec}: what ran, in the order a reader
-     * looks for it. Callers add their own lines after these (the database, the end, where from).
+     * looks for it, durations as a scenario file writes them, the pauses one line per group of holders.
+     * Callers add their own lines after these (the database, the end, where from).
      */
     public static Map<String, String> configurationOf(RunSpec spec) {
         Map<String, String> c = new LinkedHashMap<>();
         c.put("scenario", spec.name());
         c.put("executor", spec.executor().name().toLowerCase(java.util.Locale.ROOT));
         c.put("seed", Long.toString(spec.seed()));
-        c.put("duration", spec.duration().toString());
-        c.put("lease ttl", spec.leaseTtl().toString());
-        c.put("renew every", spec.renewInterval().isZero() ? "never" : spec.renewInterval().toString());
+        c.put("duration", Distribution.text(spec.duration()));
+        // The profile with every one of its settings, as the scenario's lease: mapping writes them.
+        c.put("lease", spec.lease().describe());
+        c.put("pauses", String.join("\n", spec.pauseProfile().lines()));
         c.put("fencing", spec.fencing().name());
         c.put("token scheme", spec.tokenScheme().name());
         c.put("first write", spec.firstWrite().name());

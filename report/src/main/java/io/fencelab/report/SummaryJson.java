@@ -2,11 +2,13 @@ package io.fencelab.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.JudgementJson;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.metrics.EventCounts;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -52,6 +55,9 @@ public final class SummaryJson {
         root.put("executor", started != null ? started.executor() : spec.executor().name().toLowerCase(Locale.ROOT));
         root.put("fencing", started != null ? started.fencing() : spec.fencing().name());
         root.put("tokenScheme", started != null ? started.tokenScheme() : spec.tokenScheme().name());
+        if (spec != null) {
+            lease(root.putObject("lease"), spec.lease());
+        }
         Judgement judgement = result.judgement();
         root.put("verdict", judgement.verdict().kind().name());
         root.put("expected", input.expected());
@@ -83,6 +89,24 @@ public final class SummaryJson {
         root.put("events", input.events().size());
         root.put("database", result.database());
         return root;
+    }
+
+    /**
+     * The lease client as a scenario's {@code lease:} mapping writes it: {@code profile}, then every
+     * setting under its key, a duration in the file's syntax ({@code "15s"}), a flag or number as itself.
+     */
+    private static void lease(ObjectNode node, LeaseProfile lease) {
+        node.put("profile", lease.key());
+        lease.values().forEach((name, value) -> {
+            switch (value) {
+                case Duration d -> node.put(name, Distribution.text(d));
+                case Boolean b -> node.put(name, b);
+                case Integer i -> node.put(name, i);
+                case Long l -> node.put(name, l);
+                case Double d -> node.put(name, d);
+                default -> node.put(name, String.valueOf(value));
+            }
+        });
     }
 
     /**

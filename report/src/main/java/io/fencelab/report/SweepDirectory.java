@@ -189,7 +189,8 @@ public final class SweepDirectory implements SweepListener, AutoCloseable {
     public void writeReports() throws IOException {
         SweepResults snapshot = snapshot();
         SweepJson.write(dir.resolve(JSON), snapshot, this::hasReport, backendNote);
-        SweepReport.write(dir.resolve(HTML), snapshot, scenario.notes().title(), this::hasReport, backendNote);
+        SweepReport.write(dir.resolve(HTML), snapshot, scenario.notes().title(), this::hasReport, backendNote,
+                scenario.spec().pauseProfile());
     }
 
     /** Records which backend the runs used (and its PostgreSQL check) and writes the reports again. */

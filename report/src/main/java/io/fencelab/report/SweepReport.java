@@ -1,5 +1,6 @@
 package io.fencelab.report;
 
+import io.fencelab.engine.chaos.PauseProfile;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisValue;
@@ -67,10 +68,13 @@ public final class SweepReport {
     private SweepReport() {
     }
 
-    /** Writes the page; {@code hasReport} says which points' worst-seed reports exist, to link only those. */
+    /**
+     * Writes the page; {@code hasReport} says which points' worst-seed reports exist, to link only those;
+     * {@code pauses} are the pauses the scenario as written gives its holders (null: not told).
+     */
     public static void write(Path file, SweepResults results, String title, Predicate<Point> hasReport,
-                             SweepDirectory.BackendNote backend) throws IOException {
-        StagedDirectory.writeFile(file, render(results, title, hasReport, backend));
+                             SweepDirectory.BackendNote backend, PauseProfile pauses) throws IOException {
+        StagedDirectory.writeFile(file, render(results, title, hasReport, backend, pauses));
     }
 
     public static String render(SweepResults results, String title, Predicate<Point> hasReport) {
@@ -80,7 +84,13 @@ public final class SweepReport {
     /** {@code backend}: which backend the runs used and its PostgreSQL check, told under the recommendation (null: not told). */
     public static String render(SweepResults results, String title, Predicate<Point> hasReport,
                                 SweepDirectory.BackendNote backend) {
-        return new Page(results, title, hasReport, backend).render();
+        return render(results, title, hasReport, backend, null);
+    }
+
+    /** As above, with the pauses the scenario as written gives its holders, told under the title (null: not told). */
+    public static String render(SweepResults results, String title, Predicate<Point> hasReport,
+                                SweepDirectory.BackendNote backend, PauseProfile pauses) {
+        return new Page(results, title, hasReport, backend, pauses).render();
     }
 
     /** A metric's name for people, with its unit: {@code Failover p99 (s)}. */
@@ -122,10 +132,13 @@ public final class SweepReport {
         private final List<Point> points;
         private final Optional<Recommendation.Assessment> recommended;
         private final SweepDirectory.BackendNote backend;
+        private final PauseProfile pauses;
         private final StringBuilder out = new StringBuilder(1 << 16);
 
-        Page(SweepResults r, String title, Predicate<Point> hasReport, SweepDirectory.BackendNote backend) {
+        Page(SweepResults r, String title, Predicate<Point> hasReport, SweepDirectory.BackendNote backend,
+             PauseProfile pauses) {
             this.backend = backend;
+            this.pauses = pauses;
             this.r = r;
             this.title = title;
             this.hasReport = hasReport;
@@ -173,7 +186,35 @@ public final class SweepReport {
             if (!r.skipped().isEmpty()) {
                 meta.add(r.skipped().size() + " skipped");
             }
-            out.append(Html.esc(String.join(" · ", meta))).append("</p>\n</header>\n");
+            out.append(Html.esc(String.join(" · ", meta))).append("</p>\n");
+            pauseProfile();
+            out.append("</header>\n");
+        }
+
+        /**
+         * The pauses every setting was measured against (docs/TUNING.md, Pause profile); a sweep that
+         * varies a fault says these are the file's own, each setting's report giving its own.
+         */
+        private void pauseProfile() {
+            if (pauses == null) {
+                return;
+            }
+            List<String> lines = pauses.lines();
+            out.append("<div class=\"pauses\" id=\"pause-profile\"><b>Pauses</b>");
+            if (lines.size() == 1) {
+                out.append(": ").append(Html.esc(lines.getFirst()));
+            } else {
+                out.append("<ul>");
+                lines.forEach(l -> out.append("<li>").append(Html.esc(l)).append("</li>"));
+                out.append("</ul>");
+            }
+            List<String> varied = axes.stream().map(Axis::path).filter(p -> p.startsWith("faults[")).toList();
+            if (!varied.isEmpty()) {
+                out.append("<p class=\"note\">As the scenario file writes them; this sweep varies ")
+                        .append(Html.esc(String.join(", ", varied)))
+                        .append(", so a setting's own pauses are in its report's configuration.</p>");
+            }
+            out.append("</div>\n");
         }
 
         /** Which store the runs used; an in-memory sweep shows its PostgreSQL re-run agreeing (or not). */
@@ -910,6 +951,9 @@ public final class SweepReport {
             .rec h2{border:0;margin-top:4px}
             .eyebrow{margin:0;color:#555;font-size:13px;letter-spacing:.04em}
             .meta{color:#444;font-size:14px;margin:4px 0}
+            .pauses{font-size:14px;margin:4px 0}
+            .pauses ul{margin:2px 0;padding-left:20px}
+            .pauses .note{margin:2px 0}
             .rec{border-left:6px solid #0072B2;background:#f0f6fb;padding:6px 18px 8px;margin-top:16px}
             .rec ul{margin:4px 0 8px}
             .note{color:#555;font-size:13px}

@@ -2,8 +2,10 @@ package io.fencelab.report;
 
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.metrics.TuningMetrics;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The tuning figures of a run as people read them, in one wording for the report's Tuning table and
@@ -61,6 +63,41 @@ public final class TuningText {
                         "jobs abandoned after a stale answer"),
                 new Row("lease-load", "lease-service load", number(m.leaseLoadPerSecond()) + " / s",
                         "acquire and renew requests per second"));
+    }
+
+    /**
+     * The headline figures in a few rows, for a terminal ({@code fencelab run}): failovers with their
+     * percentiles, unavailability with its causes, lease losses with their split, leader transitions
+     * and stale writes; each in the words of {@link #rows}, its parts beside it.
+     */
+    public static List<Row> summary(TuningMetrics m) {
+        Map<String, Row> by = new LinkedHashMap<>();
+        rows(m).forEach(r -> by.put(r.id(), r));
+        Row failovers = by.get("failovers");
+        String p99 = m.p99IsMax() ? ", p99 = max " + by.get("failover-max").value()
+                : ", p99 " + by.get("failover-p99").value() + ", max " + by.get("failover-max").value();
+        String times = m.failovers() == 0 ? "" : ": p50 " + by.get("failover-p50").value() + p99;
+        return List.of(
+                withValue(failovers, failovers.value() + times),
+                withParts(by, "unavailability", "unavailable-frozen", "unavailable-awaiting-expiry",
+                        "unavailable-acquiring", "unavailable-unreachable"),
+                withParts(by, "lease-losses", "pause-losses", "renewal-losses"),
+                by.get("transitions"),
+                by.get("stale-writes"));
+    }
+
+    /** The row {@code head} with its parts' labels (less their leading {@code … }) and values in brackets. */
+    private static Row withParts(Map<String, Row> by, String head, String... parts) {
+        List<String> each = new java.util.ArrayList<>();
+        for (String id : parts) {
+            Row part = by.get(id);
+            each.add(part.label().replaceFirst("^… ", "") + " " + part.value());
+        }
+        return withValue(by.get(head), by.get(head).value() + " (" + String.join(", ", each) + ")");
+    }
+
+    private static Row withValue(Row row, String value) {
+        return new Row(row.id(), row.label(), value, row.meaning());
     }
 
     /**

@@ -8,7 +8,10 @@ import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -40,7 +43,7 @@ class SummaryJsonTest {
         for (Iterator<String> it = json.fieldNames(); it.hasNext(); ) {
             fields.add(it.next());
         }
-        assertThat(fields).containsExactly("scenario", "title", "seed", "executor", "fencing", "tokenScheme", "verdict",
+        assertThat(fields).containsExactly("scenario", "title", "seed", "executor", "fencing", "tokenScheme", "lease", "verdict",
                 "expected", "expectationMet", "mismatches", "endReason", "witnesses", "settingChanges", "totals", "tuning", "events",
                 "database");
         assertThat(json.get("totals").size()).isEqualTo(6);
@@ -50,6 +53,28 @@ class SummaryJsonTest {
         assertThat(json.get("events").asInt()).isEqualTo(7);
         assertThat(json.get("witnesses").get(0).get("invariant").asText()).isEqualTo(Invariant.STALE_OVERWRITE.name());
         assertThat(json.get("witnesses").get(0).get("eventSeqs").get(0).isIntegralNumber()).isTrue();
+    }
+
+    @Test
+    void leaseNamesTheProfileAndEachOfItsSettingsAsTheScenarioWritesThem(@TempDir Path dir) throws Exception {
+        ReportInput generic = Inputs.of(overwrite(), dir.resolve("e"), "t");
+        RunSpec kubernetes = generic.result().spec().toBuilder().lease(LeaseProfile.Kubernetes.DEFAULT).build();
+        ReportInput input = new ReportInput(generic.scenario(), generic.title(), generic.summary(), generic.story(),
+                new RunResult(kubernetes, 1, Event.RunEnded.Reason.COMPLETED, generic.result().judgement(),
+                        generic.result().metrics(), generic.result().tuning(), dir.resolve("e"), 7, "PostgreSQL 17.6"),
+                generic.events(), generic.configuration(), generic.expected(), true, List.of());
+
+        JsonNode lease = new ObjectMapper().readTree(SummaryJson.render(input)).get("lease");
+
+        assertThat(lease.get("profile").asText()).isEqualTo("kubernetes");
+        assertThat(lease.get("leaseDuration").asText()).as("a duration as a scenario file writes it").isEqualTo("15s");
+        assertThat(lease.get("renewDeadline").asText()).isEqualTo("10s");
+        assertThat(lease.get("retryPeriod").asText()).isEqualTo("2s");
+        List<String> fields = new ArrayList<>();
+        lease.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).as("the profile, then every setting the profile has, in its order")
+                .isEqualTo(java.util.stream.Stream.concat(java.util.stream.Stream.of("profile"),
+                        LeaseProfile.settings(LeaseProfile.Kubernetes.class).stream()).toList());
     }
 
     @Test

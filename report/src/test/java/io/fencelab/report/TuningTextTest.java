@@ -41,4 +41,24 @@ class TuningTextTest {
         assertThat(TuningText.rows(TuningMetrics.NONE)).extracting(TuningText.Row::value)
                 .startsWith("no failover", "no failover", "no failover", "0", "0%");
     }
+
+    @Test
+    void theSummaryPutsEachHeadlineFigureBesideItsParts() {
+        TuningMetrics m = new TuningMetrics(3, 5_000_000L, 9_000_000L, 9_250_000L, 0.125,
+                new TuningMetrics.Unavailable(0.025, 0.05, 0.05, 0), 12, 2, 10, 0.0416666, 1250.4, 2, 0.7, 60_000_000);
+
+        assertThat(TuningText.summary(m)).extracting(r -> r.label() + ": " + r.value())
+                .as("the labels and values of the Tuning table, grouped").containsExactly(
+                        "failovers: 3: p50 5.0s, p99 = max 9.25s",
+                        "unavailability: 12.5% (holder frozen 2.5%, awaiting expiry 5%, acquiring 5%, "
+                                + "service unreachable 0%)",
+                        "lease losses: 12 / h (to a pause 2 / h, to renewals 10 / h)",
+                        "leader transitions: 0.0417 / h",
+                        "stale writes: 1250 / h");
+    }
+
+    @Test
+    void theSummaryOfARunWithoutAFailoverGivesNoTimes() {
+        assertThat(TuningText.summary(TuningMetrics.NONE).getFirst().value()).as("n only").isEqualTo("0");
+    }
 }

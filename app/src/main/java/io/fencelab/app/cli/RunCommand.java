@@ -9,6 +9,7 @@ import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.metrics.EventCounts;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
@@ -16,6 +17,7 @@ import io.fencelab.engine.run.RunSpec;
 import io.fencelab.report.ReportBundle;
 import io.fencelab.report.ReportInput;
 import io.fencelab.report.StagedDirectory;
+import io.fencelab.report.TuningText;
 import io.fencelab.report.VerdictText;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
@@ -100,6 +102,7 @@ public final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "running %s: %s (%s, seed %d, fencing %s, tokens %s)%n", sc.name(), sc.notes().title(),
                 runSpec.executor().name().toLowerCase(Locale.ROOT), runSpec.seed(), runSpec.fencing(),
                 runSpec.tokenScheme());
+        SetupLines.print(out, runSpec);
         out.flush();
         // With --report the run records straight into the bundle's staging directory: a run killed
         // midway leaves its log there, never a half-report in DIR.
@@ -124,6 +127,7 @@ public final class RunCommand implements Callable<Integer> {
                 return ExitCodes.RUN_INCOMPLETE;
             }
             VerdictText.of(events, result.judgement()).forEach(line -> out.printf("  %s%n", line));
+            printTuning(out, result.tuning().totals());
             if (staged != null) {
                 try {
                     ReportBundle.write(staged, report);
@@ -206,6 +210,14 @@ public final class RunCommand implements Callable<Integer> {
             s = s.toBuilder().tokenScheme(tokenScheme).build();
         }
         return s;
+    }
+
+    /** The tuning figures in the report's words ({@link TuningText}), labels aligned. */
+    private static void printTuning(PrintWriter out, TuningMetrics tuning) {
+        out.printf("tuning, %s:%n", TuningText.span(tuning));
+        for (TuningText.Row row : TuningText.summary(tuning)) {
+            out.printf("  %-19s %s%n", row.label(), row.value());
+        }
     }
 
     private static void printSummary(PrintWriter out, Scenario sc, RunResult result, List<String> mismatches) {

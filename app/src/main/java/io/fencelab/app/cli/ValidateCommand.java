@@ -68,6 +68,7 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (!run) {
             out.printf("%s: valid: %s%n", file, scenario.notes().title());
+            SetupLines.print(out, scenario.spec());
             return ExitCodes.OK;
         }
         List<Problem> problems;
@@ -79,6 +80,7 @@ public final class ValidateCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         out.printf("%s: valid: %s; the run reaches %s%n", file, scenario.notes().title(), story(scenario));
+        SetupLines.print(out, scenario.spec());
         return ExitCodes.OK;
     }
 

@@ -1,6 +1,7 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.chaos.PauseProfile;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
@@ -63,6 +64,14 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
     /** How often holders renew (zero: never): the profile's {@link LeaseProfile#renewEvery()}. */
     public Duration renewInterval() {
         return lease.renewEvery();
+    }
+
+    /**
+     * The pauses this run's faults give its holders ({@link PauseProfile}): what {@code validate},
+     * {@code run} and the reports show.
+     */
+    public PauseProfile pauseProfile() {
+        return PauseProfile.of(faults, workers.stream().map(WorkerSpec::name).toList(), duration);
     }
 
     public RunSpec withFencing(FencingMode mode) {
