@@ -118,8 +118,13 @@ public final class TuningText {
         return "over " + RunTimes.rounded(m.runMicros()) + " of run time";
     }
 
+    /** To the millisecond at most: a failover of 14.374441 s reads {@code 14.374s}, one of 5 s {@code 5.0s}. */
     private static String failover(Long micros) {
-        return micros == null ? NO_FAILOVER : RunTimes.seconds(micros);
+        if (micros == null) {
+            return NO_FAILOVER;
+        }
+        long millisRounded = Math.round(micros / 1_000.0) * 1_000;
+        return RunTimes.seconds(millisRounded);
     }
 
     /** Three significant figures or so, never in exponent form: {@code 0}, {@code 0.0417}, {@code 7.2}, {@code 1250}. */
