@@ -48,7 +48,7 @@ class ParetoAndRecommendationTest {
     void aConstraintIsJudgedOnTheWorstSeed() {
         Requirement r = Requirement.parse("failoverP99Seconds<=20");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(row(0, 1, 10, 0), row(0, 2, 30, 0)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(p.mean("failoverP99Seconds")).isEqualTo(20);
         assertThat(r.met(p)).as("the mean meets it, seed 2 does not").isFalse();
@@ -58,7 +58,7 @@ class ParetoAndRecommendationTest {
     void aMissingFailoverCountsAsNone() {
         Requirement r = Requirement.parse("failoverP99Seconds <= 20");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(row(0, 1, Double.NaN, 0)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(r.margin(p)).isEqualTo(1.0);
     }
@@ -83,16 +83,16 @@ class ParetoAndRecommendationTest {
         ResultRow unavailable = withValue(row(0, 2, 5, 0), "unavailability", 0.3);
         ResultRow violated = new ResultRow(0, 3, calm.values(), "VIOLATED");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(calm, unavailable, violated),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(p.worst().seed()).isEqualTo(3);
-        assertThat(new PointSummary(new Point(0, List.of()), List.of(calm, unavailable), new Bounds(1, 1, 1))
+        assertThat(new PointSummary(new Point(0, List.of()), List.of(calm, unavailable), new Bounds(1, 1, 1, 1))
                 .worst().seed()).isEqualTo(2);
     }
 
     private static PointSummary summary(int index, double failoverP99, double losses) {
         return new PointSummary(new Point(index, List.of()), List.of(row(index, 1, failoverP99, losses)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
     }
 
     static ResultRow row(int point, long seed, double failoverP99, double losses) {
