@@ -240,6 +240,9 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
 
     /** Whether a holder that stops believing for this cause gave its lease up on its own, rather than crashing or releasing it. */
     private static boolean gaveUp(Cause cause) {
+        if (cause == null) {
+            return false; // an old log's words nobody knows
+        }
         return switch (cause) {
             case RENEW_DEADLINE, RENEWAL_REFUSED, STALE_ANSWER, OWN_CLOCK -> true;
             case CRASHED, RELEASED, RELEASE_REFUSED, RELEASE_FAILED -> false;

@@ -64,6 +64,38 @@ class ParetoAndRecommendationTest {
     }
 
     @Test
+    void aPointPastABoundForAReasonTheBoundModelsIsNeverRecommended() {
+        List<Requirement> req = List.of(Requirement.parse("failoverP99Seconds<=20"));
+        PointSummary suspect = new PointSummary(new Point(0, List.of()), List.of(past(row(0, 1, 1, 0), true)),
+                new Bounds(1, 1, 1, 1));
+        PointSummary plain = summary(1, 15, 0);
+
+        Recommendation.Assessment best = Recommendation.recommend(List.of(suspect, plain), req).orElseThrow();
+
+        assertThat(best.point().point().index()).as("the wider margin of point 0 is not to be trusted").isEqualTo(1);
+        assertThat(Recommendation.assess(suspect, req).feasible()).isFalse();
+    }
+
+    @Test
+    void aPointPastABoundOnlyForReasonsTheBoundLeavesOutIsRecommendedWithThem() {
+        List<Requirement> req = List.of(Requirement.parse("failoverP99Seconds<=20"));
+        PointSummary downAtOnce = new PointSummary(new Point(0, List.of()),
+                List.of(past(row(0, 1, 1, 0), false), row(0, 2, 1, 0)), new Bounds(1, 1, 1, 1));
+        PointSummary plain = summary(1, 15, 0);
+
+        Recommendation.Assessment best = Recommendation.recommend(List.of(downAtOnce, plain), req).orElseThrow();
+
+        assertThat(best.point().point().index()).as("its measured figures are what the constraints judge").isEqualTo(0);
+        assertThat(best.pastBounds()).as("and the page is told why seed 1 went past the bound").containsOnlyKeys(1L);
+    }
+
+    private static ResultRow past(ResultRow r, boolean modelled) {
+        return new ResultRow(r.point(), r.seed(), r.values(), r.verdict(), List.of(new Bounds.PastBound(
+                Bounds.Bound.FAILOVER, modelled, modelled ? "nothing the bound leaves out happened"
+                        : "all 3 replicas down from 593.8 s to 599.7 s")));
+    }
+
+    @Test
     void noRequirementsNoRecommendation() {
         assertThat(Recommendation.recommend(List.of(summary(0, 1, 1)), List.of())).isEmpty();
     }
