@@ -271,11 +271,18 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
         List<PastBound> out = new ArrayList<>();
         List<Failover> failovers = figures.episodes().failovers();
         if (failovers.isEmpty()) {
-            // No episodes to say which failover it was: only the longest is known.
+            // No episodes to say which failover it was (a log from before they were kept): only the
+            // longest is known, so the whole run is searched for what the bound leaves out.
             Long max = figures.totals().failoverMaxMicros();
             if (max != null && max / 1e6 > failoverSeconds + SLACK) {
-                out.add(new PastBound(Bound.FAILOVER, true, "a failover of " + secs(max)
-                        + " and no failover episode to say what happened"));
+                long end = events.isEmpty() ? 0 : events.getLast().atMicros();
+                Explanation why = events.stream().map(e -> e instanceof Event.LeaseAcquired a ? a.scope() : null)
+                        .filter(java.util.Objects::nonNull).distinct().map(scope -> explain(events, scope, 0, end))
+                        .filter(x -> !x.modelled()).findFirst()
+                        .orElse(new Explanation(true, "nothing the bound leaves out happened in the run: the bound or "
+                                + "the simulator is wrong; please report it"));
+                out.add(new PastBound(Bound.FAILOVER, why.modelled(), "a failover of " + secs(max)
+                        + " (which one is not known: the run kept no failover episodes); in the run: " + why.words()));
             }
         }
         for (Failover f : failovers) {
@@ -400,12 +407,20 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
         }
         if (unmodelled.isEmpty()) {
             return new Explanation(true, "nothing the bound leaves out happened"
-                    + (context.isEmpty() ? "" : " (" + String.join("; ", context) + ")")
+                    + (context.isEmpty() ? "" : " (" + capped(context, "pauses") + ")")
                     + ": the bound or the simulator is wrong; please report it");
         }
-        List<String> all = new ArrayList<>(unmodelled);
-        all.addAll(context);
-        return new Explanation(false, String.join("; ", all));
+        // every replica down says most: first
+        unmodelled.sort(java.util.Comparator.comparing((String w) -> !w.startsWith("all ")));
+        return new Explanation(false, capped(unmodelled, "such spells")
+                + (context.isEmpty() ? "" : "; " + capped(context, "pauses")));
+    }
+
+    /** At most a few items, so that a long window (a whole run) still reads as one line. */
+    private static String capped(List<String> items, String noun) {
+        int shown = 3;
+        return items.size() <= shown + 1 ? String.join("; ", items)
+                : String.join("; ", items.subList(0, shown)) + "; and " + (items.size() - shown) + " more " + noun;
     }
 
     /** Closes or opens a condition's interval at {@code t}; returns when it holds since, or -1. */
