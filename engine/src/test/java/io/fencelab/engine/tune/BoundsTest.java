@@ -161,12 +161,7 @@ class BoundsTest {
 
         @Test
         void allReplicasDownAtOnceIsNamedWithItsWindow() {
-            Log log = threeReplicas();
-            log.crash(580, "A");
-            log.crash(590, "B");
-            log.crash(593.8, "C");
-            log.restart(599.7, "C");
-            log.acquired(601, "C", "s");
+            Log log = allDownOnce();
 
             Bounds.Explanation why = Bounds.explain(log.events, "s", micros(580), micros(601));
 
@@ -215,12 +210,7 @@ class BoundsTest {
 
         @Test
         void aFailoverEpisodePastTheBoundCarriesTheExplanation() {
-            Log log = threeReplicas();
-            log.crash(580, "A");
-            log.crash(590, "B");
-            log.crash(593.8, "C");
-            log.restart(599.7, "C");
-            log.acquired(601, "C", "s");
+            Log log = allDownOnce();
             Failover f = new Failover("s", micros(580), micros(601), "A", "C", Failover.Cause.CRASH, null);
             TuningFigures figures = new TuningFigures(TuningMetrics.NONE, List.of(),
                     new TuningEpisodes(List.of(f), List.of()));
@@ -247,6 +237,17 @@ class BoundsTest {
                     new Bounds.PastBound(Bounds.Bound.FAILOVER, false, "all 3 replicas down; from 1 s / to 2 s"),
                     past.get(1));
             assertThat(Bounds.PastBound.parse("")).isEmpty();
+        }
+
+        /** A crashes at 580 s, B at 590 s, C at 593.8 s; C is back at 599.7 s and takes the lease at 601 s. */
+        private Log allDownOnce() {
+            Log log = threeReplicas();
+            log.crash(580, "A");
+            log.crash(590, "B");
+            log.crash(593.8, "C");
+            log.restart(599.7, "C");
+            log.acquired(601, "C", "s");
+            return log;
         }
 
         private Log threeReplicas() {
