@@ -701,6 +701,9 @@ public final class SweepReport {
                     broken.add(r.requirements().get(i).metric());
                 }
             }
+            if (s.pastBoundUnexplained()) {
+                broken.add("a bound"); // set aside: see the bounds table
+            }
             open(p);
             out.append("<title>").append(Html.esc(p.label(axes) + "\n" + (a.feasible() ? "feasible, margin "
                     + percent(a.margin()) : "breaks " + String.join(", ", broken)))).append("</title>");

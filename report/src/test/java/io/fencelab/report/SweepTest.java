@@ -165,7 +165,8 @@ class SweepTest {
         assertThat(r.recommended()).as("the other setting, though its margin is narrower").hasValueSatisfying(
                 a -> assertThat(a.point().point().index()).isEqualTo(0));
         assertThat(html).contains("1 setting went past a bound for no reason the bound leaves out and is not recommended")
-                .contains("The bound models this: a bug in the bound or the simulator");
+                .contains("The bound models this: a bug in the bound or the simulator")
+                .as("its feasible-region cell says why it is out").contains("breaks a bound");
     }
 
     /** Point 0 within its bounds (failover p99 15 s), point 1 (failover p99 5 s) past its failover bound in seed 1. */
