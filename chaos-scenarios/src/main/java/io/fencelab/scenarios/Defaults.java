@@ -158,6 +158,10 @@ public final class Defaults {
     public static final Key<Duration> LEASE_RETRY_PERIOD = value("lease.retryPeriod",
             LeaseProfile.Kubernetes.DEFAULT.retryPeriod(), "a duration, more than 0s; kubernetes",
             "How often the leader renews and a candidate tries (plus a jitter of up to 1.2 × it).");
+    public static final Key<Boolean> LEASE_RELEASE_ON_CANCEL = value("lease.releaseOnCancel",
+            LeaseProfile.Kubernetes.DEFAULT.releaseOnCancel(), "true, false; kubernetes",
+            "Whether a leader that stops leading (renew deadline, refused renewal) releases the lease at once "
+                    + "(client-go's ReleaseOnCancel) instead of letting it expire.");
     public static final Key<Duration> LEASE_LOCK_WATCHDOG_TIMEOUT = value("lease.lockWatchdogTimeout",
             LeaseProfile.Redisson.DEFAULT.lockWatchdogTimeout(), "a duration, more than 0s; redisson",
             "The lock's lifetime, extended by the watchdog every third of it.");

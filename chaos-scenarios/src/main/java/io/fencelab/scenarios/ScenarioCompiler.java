@@ -227,8 +227,9 @@ final class ScenarioCompiler {
                 Duration leaseDuration = lease.duration("leaseDuration", Defaults.LEASE_DURATION.value(), POSITIVE);
                 Duration renewDeadline = lease.duration("renewDeadline", Defaults.LEASE_RENEW_DEADLINE.value(), POSITIVE);
                 Duration retryPeriod = lease.duration("retryPeriod", Defaults.LEASE_RETRY_PERIOD.value(), POSITIVE);
-                yield leaseDuration == null || renewDeadline == null || retryPeriod == null ? null
-                        : new LeaseProfile.Kubernetes(leaseDuration, renewDeadline, retryPeriod);
+                Boolean release = lease.bool("releaseOnCancel", Defaults.LEASE_RELEASE_ON_CANCEL.value());
+                yield leaseDuration == null || renewDeadline == null || retryPeriod == null || release == null ? null
+                        : new LeaseProfile.Kubernetes(leaseDuration, renewDeadline, retryPeriod, release);
             }
             case "etcd" -> {
                 Duration ttl = lease.duration("ttl", LeaseProfile.Etcd.DEFAULT.ttl(), POSITIVE);

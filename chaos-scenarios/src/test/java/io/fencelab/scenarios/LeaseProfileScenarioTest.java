@@ -67,7 +67,16 @@ class LeaseProfileScenarioTest {
     void anotherProfilesSettingIsRefusedWithTheProfilesOwnSettings() {
         assertThat(problems(withLease("profile: kubernetes", "ttl: 30s"))).containsExactly(
                 "t.yaml:7:3: lease.ttl: the kubernetes profile has no ttl (its settings: leaseDuration, renewDeadline, "
-                        + "retryPeriod)");
+                        + "retryPeriod, releaseOnCancel)");
+    }
+
+    @Test
+    void releaseOnCancelIsOffUnlessTheFileSetsIt() {
+        assertThat(ScenarioLoader.load("t.yaml", withLease("profile: kubernetes")).spec().lease().releasesOnStepDown())
+                .as("client-go's default").isFalse();
+        assertThat(ScenarioLoader.load("t.yaml", withLease("profile: kubernetes", "releaseOnCancel: true")).spec()
+                .lease()).isEqualTo(new LeaseProfile.Kubernetes(Duration.ofSeconds(15), Duration.ofSeconds(10),
+                Duration.ofSeconds(2), true));
     }
 
     @Test

@@ -77,9 +77,20 @@ public final class SweepJson {
                 pm.put("max", max);
                 Map<String, Object> bounds = new LinkedHashMap<>();
                 bounds.put("failoverSeconds", json(s.bounds().failoverSeconds()));
+                bounds.put("stepDownFailoverSeconds", json(s.bounds().stepDownFailoverSeconds()));
                 bounds.put("survivedPauseSeconds", json(s.bounds().survivedPauseSeconds()));
                 bounds.put("lostPauseSeconds", json(s.bounds().lostPauseSeconds()));
                 pm.put("bounds", bounds);
+                List<Map<String, Object>> past = new ArrayList<>();
+                s.pastBounds().forEach((seed, all) -> all.forEach(b -> {
+                    Map<String, Object> entry = new LinkedHashMap<>();
+                    entry.put("seed", seed);
+                    entry.put("bound", b.bound().name());
+                    entry.put("modelled", b.modelled());
+                    entry.put("why", b.why());
+                    past.add(entry);
+                }));
+                pm.put("pastBounds", past);
                 if (!r.requirements().isEmpty()) {
                     Recommendation.Assessment a = r.assess(s);
                     pm.put("feasible", a.feasible());

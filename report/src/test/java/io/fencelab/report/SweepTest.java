@@ -12,6 +12,7 @@ import io.fencelab.engine.tune.ResultRow;
 import io.fencelab.engine.tune.RunDone;
 import io.fencelab.engine.tune.SweepListener;
 import io.fencelab.engine.tune.SweepPlan;
+import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioVariation;
@@ -78,10 +79,10 @@ class SweepTest {
                 + "unavailableAwaitingExpiry,unavailableAcquiring,unavailableUnreachable,leaseLossesPerHour,"
                 + "pauseLossesPerHour,renewalLossesPerHour,transitionsPerHour,staleWritesPerHour,wastedJobs,"
                 + "leaseLoadPerSecond,"
-                + "longestSurvivedPauseSeconds,shortestLostPauseSeconds,verdict");
+                + "longestSurvivedPauseSeconds,shortestLostPauseSeconds,verdict,pastBound");
         assertThat(csv).hasSize(9);
         assertThat(csv.get(1)).startsWith("0,1,10,15,");
-        assertThat(csv.get(8)).startsWith("3,2,30,40,").endsWith(",SAFE");
+        assertThat(csv.get(8)).startsWith("3,2,30,40,").contains(",SAFE,");
 
         String html = Files.readString(dir.resolve("sweep.html"));
         for (Point p : s.plan().points()) {
@@ -166,6 +167,57 @@ class SweepTest {
                 .as("the same rows as a sweep never interrupted").isEqualTo(Files.readAllLines(whole.resolve("sweep.csv")));
         assertThat(s.plan().points()).allSatisfy(p -> assertThat(dir.resolve("points/" + p.id() + "/report.html"))
                 .isRegularFile());
+    }
+
+    @Test
+    void aSettingPastABoundForAReasonTheBoundLeavesOutIsRecommendedWithThatReasonShown() {
+        Sweep s = plan("lease.ttl=10s,30s");
+        String why = "a failover of 50.0 s after A crashed at 580.0 s: all 3 replicas down from 593.8 s to 599.7 s";
+        SweepResults r = results(s, why, false);
+
+        String html = SweepReport.render(r, "bounds", p -> false);
+
+        String label = s.plan().points().get(1).label(s.axes());
+        assertThat(r.recommended()).as("its measured figures meet the constraint best").hasValueSatisfying(
+                a -> assertThat(a.point().point().index()).isEqualTo(1));
+        assertThat(html).as("the ✗ points to a footnote a printed page still shows")
+                .contains("✗ past the bound <sup><a href=\"#past-1\">1</a></sup>")
+                .contains("<li id=\"past-1\">" + label + ", seed 1 (failover after a crash): " + why
+                        + " <i>The bound leaves this out.</i></li>");
+        assertThat(html).as("the recommendation says it").contains("Some seeds of this setting went past a bound")
+                .contains("<li>seed 1 (failover after a crash): " + why + "</li>");
+    }
+
+    @Test
+    void aSettingPastABoundForAReasonTheBoundModelsIsNotRecommendedAndThePageSaysSo() {
+        Sweep s = plan("lease.ttl=10s,30s");
+        SweepResults r = results(s, "a failover of 50.0 s after A crashed at 580.0 s: nothing the bound leaves out "
+                + "happened: the bound or the simulator is wrong; please report it", true);
+
+        String html = SweepReport.render(r, "bounds", p -> false);
+
+        assertThat(r.recommended()).as("the other setting, though its margin is narrower").hasValueSatisfying(
+                a -> assertThat(a.point().point().index()).isEqualTo(0));
+        assertThat(html).contains("1 setting went past a bound for no reason the bound leaves out and is not recommended")
+                .contains("The bound models this: a bug in the bound or the simulator")
+                .as("its feasible-region cell says why it is out").contains("breaks a bound");
+    }
+
+    /** Point 0 within its bounds (failover p99 15 s), point 1 (failover p99 5 s) past its failover bound in seed 1. */
+    private static SweepResults results(Sweep s, String why, boolean modelled) {
+        java.util.Map<String, Double> v = new java.util.LinkedHashMap<>();
+        io.fencelab.engine.tune.ResultsFile.figureNames().forEach(n -> v.put(n, 0.0));
+        v.put("failoverP99Seconds", 15.0);
+        ResultRow within = new ResultRow(0, 1, v, "SAFE");
+        v.put("failoverP99Seconds", 5.0);
+        v.put("failoverMaxSeconds", 50.0);
+        ResultRow past = new ResultRow(1, 1, v, "SAFE", List.of(new io.fencelab.engine.tune.Bounds.PastBound(
+                io.fencelab.engine.tune.Bounds.Bound.FAILOVER, modelled, why)));
+        List<Point> points = s.plan().points();
+        return new SweepResults(s.plan(), java.util.Map.of(
+                0, new PointSummary(points.get(0), List.of(within), new io.fencelab.engine.tune.Bounds(11, 11, 8, 10)),
+                1, new PointSummary(points.get(1), List.of(past), new io.fencelab.engine.tune.Bounds(31, 31, 28, 30))),
+                java.util.Map.of(), List.of(Requirement.parse("failoverP99Seconds<=20")));
     }
 
     @Test

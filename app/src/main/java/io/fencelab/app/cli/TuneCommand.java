@@ -197,10 +197,19 @@ public final class TuneCommand implements Callable<Integer> {
             if (best.isPresent()) {
                 out.printf(Locale.ROOT, "recommended: %s (margin %d %% to every constraint)%n",
                         best.get().point().point().label(axes), Math.round(best.get().margin() * 100));
+                // never silently: a bound its seeds went past is said with the recommendation
+                best.get().pastBounds().forEach((seed, past) -> past.forEach(b -> out.printf(
+                        "  seed %d went past the bound on the %s: %s%n", seed, b.bound().words(), b.why())));
             } else {
                 out.printf("no setting meets %s on every seed%n", String.join(" and ",
                         r.requirements().stream().map(Requirement::toString).toList()));
             }
+        }
+        long suspect = r.done().values().stream().filter(io.fencelab.engine.tune.PointSummary::pastBoundUnexplained)
+                .count();
+        if (suspect > 0) {
+            out.printf("%d setting(s) went past a bound for no reason the bound leaves out (a bug: please report it) "
+                    + "and are not recommended; the report says which%n", suspect);
         }
         out.printf("results: %s%nreport: %s%n", dir.dir().resolve(SweepDirectory.CSV), dir.html());
         out.flush();

@@ -49,6 +49,15 @@ public sealed interface LeaseProfile {
         return true;
     }
 
+    /**
+     * Whether a holder that stops leading on its own (its renew deadline passed, or a renewal was
+     * refused) releases the lease at once, so the next holder need not wait for it to expire; false
+     * (the default): it just stops, and its lease runs out on the service.
+     */
+    default boolean releasesOnStepDown() {
+        return false;
+    }
+
     /** After an invalidated (expired, not released) lease, how long the scope grants nothing; zero: none. */
     default Duration lockDelay() {
         return Duration.ZERO;
@@ -186,14 +195,17 @@ public sealed interface LeaseProfile {
      * {@code leaseDuration}; the leader renews every {@code retryPeriod}, and when a renew loop that
      * began {@code retryPeriod} after its last success has not succeeded within {@code renewDeadline}
      * it stops leading; a candidate retries every {@code retryPeriod} plus a jitter of up to
-     * {@value #JITTER_FACTOR} × {@code retryPeriod}.
+     * {@value #JITTER_FACTOR} × {@code retryPeriod}. With {@code releaseOnCancel} (client-go's
+     * {@code ReleaseOnCancel}, off by default) a leader that stops leading releases the lease, as
+     * {@code renew()} does after its loop ({@code if le.config.ReleaseOnCancel { le.release() }}).
      */
-    record Kubernetes(Duration leaseDuration, Duration renewDeadline, Duration retryPeriod) implements LeaseProfile {
+    record Kubernetes(Duration leaseDuration, Duration renewDeadline, Duration retryPeriod, boolean releaseOnCancel)
+            implements LeaseProfile {
         /** client-go's {@code JitterFactor}. */
         public static final double JITTER_FACTOR = 1.2;
         /** The core clients' defaults. */
         public static final Kubernetes DEFAULT = new Kubernetes(Duration.ofSeconds(15), Duration.ofSeconds(10),
-                Duration.ofSeconds(2));
+                Duration.ofSeconds(2), false);
 
         public Kubernetes {
             positive(leaseDuration, "leaseDuration");
@@ -201,10 +213,16 @@ public sealed interface LeaseProfile {
             positive(retryPeriod, "retryPeriod");
         }
 
+        /** Without {@code releaseOnCancel}, as client-go defaults it. */
+        public Kubernetes(Duration leaseDuration, Duration renewDeadline, Duration retryPeriod) {
+            this(leaseDuration, renewDeadline, retryPeriod, false);
+        }
+
         @Override public String key() { return "kubernetes"; }
         @Override public Duration grantTtl() { return leaseDuration; }
         @Override public Duration renewEvery() { return retryPeriod; }
         @Override public Duration giveUpAfter() { return retryPeriod.plus(renewDeadline); }
+        @Override public boolean releasesOnStepDown() { return releaseOnCancel; }
 
         @Override
         public Duration longestRetry(Duration idleTime) {
@@ -220,7 +238,7 @@ public sealed interface LeaseProfile {
 
         @Override
         public LeaseProfile withTtl(Duration ttl) {
-            return new Kubernetes(ttl, renewDeadline, retryPeriod);
+            return new Kubernetes(ttl, renewDeadline, retryPeriod, releaseOnCancel);
         }
 
         /** client-go's own checks in {@code NewLeaderElector}. */

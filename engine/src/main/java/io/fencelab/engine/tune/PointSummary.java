@@ -51,6 +51,18 @@ public record PointSummary(Point point, List<ResultRow> runs, Bounds bounds) {
         return runs.stream().min(WORST_FIRST).orElseThrow();
     }
 
+    /** Every seed's runs past a bound, by seed, with what took each there. */
+    public java.util.Map<Long, List<Bounds.PastBound>> pastBounds() {
+        java.util.Map<Long, List<Bounds.PastBound>> out = new java.util.TreeMap<>();
+        runs.stream().filter(r -> !r.pastBounds().isEmpty()).forEach(r -> out.put(r.seed(), r.pastBounds()));
+        return out;
+    }
+
+    /** Whether some seed went past a bound for a reason the bound models: a bug, so the point is not recommended. */
+    public boolean pastBoundUnexplained() {
+        return runs.stream().anyMatch(ResultRow::pastBoundUnexplained);
+    }
+
     public long violatedRuns() {
         return runs.stream().filter(ResultRow::violated).count();
     }

@@ -10,6 +10,12 @@ import java.util.Optional;
  * Which settings meet every {@link Requirement}, and the one to recommend: the feasible point with the
  * widest margin to every constraint, that is the largest smallest margin (see
  * {@link Requirement#margin}); ties go to the point that comes first in the plan.
+ *
+ * <p>A point some seed of which went past a bound for a reason the bound models is never recommended:
+ * that should be impossible, so its figures are not to be trusted (the sweep page says why). A point
+ * past a bound only for reasons the bound leaves out (every replica down, the lease service
+ * unreachable, network faults) stays eligible, since its measured figures are what the constraints
+ * judge, and is recommended with those reasons shown ({@link Assessment#pastBounds}).
  */
 public final class Recommendation {
 
@@ -23,8 +29,14 @@ public final class Recommendation {
      * @param margin  the smallest of them (+infinity with no requirement)
      */
     public record Assessment(PointSummary point, List<Double> margins, double margin) {
+        /** Meets every requirement, and no seed went past a bound for a reason the bound models. */
         public boolean feasible() {
-            return margin >= 0;
+            return margin >= 0 && !point.pastBoundUnexplained();
+        }
+
+        /** Every seed's runs past a bound and why, for the page to show beside a recommendation. */
+        public java.util.Map<Long, List<Bounds.PastBound>> pastBounds() {
+            return point.pastBounds();
         }
     }
 

@@ -24,7 +24,8 @@ import java.util.Map;
  * run, appended and flushed as it finishes, so a sweep stopped at any moment keeps what it did and
  * resumes from it. Columns: {@code point, seed}, the varied parameters under their paths (durations
  * in seconds), every tuning metric ({@link TuningMetrics#NAMES}), the bound measures
- * ({@link Bounds#MEASURES}), {@code verdict}. A figure that does not exist is an empty cell.
+ * ({@link Bounds#MEASURES}), {@code verdict}, {@code pastBound} (every bound the run went past and
+ * why, {@link Bounds.PastBound#cell}; empty when none). A figure that does not exist is an empty cell.
  *
  * <p>Reopening keeps every complete row; a last line cut short by an interruption is dropped. When
  * the sweep ends, {@link #finish()} rewrites the rows sorted by point and seed, so a sweep gives the
@@ -33,6 +34,7 @@ import java.util.Map;
 public final class ResultsFile implements AutoCloseable {
 
     public static final String VERDICT = "verdict";
+    public static final String PAST_BOUND = "pastBound";
 
     private final Path file;
     private final SweepPlan plan;
@@ -56,6 +58,7 @@ public final class ResultsFile implements AutoCloseable {
         h.addAll(plan.paths());
         h.addAll(figureNames());
         h.add(VERDICT);
+        h.add(PAST_BOUND);
         return List.copyOf(h);
     }
 
@@ -131,8 +134,8 @@ public final class ResultsFile implements AutoCloseable {
                 values.put(figures.get(f), cell.isEmpty() ? Double.NaN : Double.parseDouble(cell));
             }
             return new ResultRow(Integer.parseInt(cells[0]), Long.parseLong(cells[1]), values,
-                    cells[cells.length - 1]);
-        } catch (NumberFormatException e) {
+                    cells[cells.length - 2], Bounds.PastBound.parse(cells[cells.length - 1]));
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ":" + lineNumber + ": not a results row (" + e.getMessage()
                     + "); use another --out directory");
         }
@@ -191,6 +194,7 @@ public final class ResultsFile implements AutoCloseable {
         p.values().forEach(v -> cells.add(number(v.value())));
         figureNames().forEach(name -> cells.add(number(row.value(name))));
         cells.add(row.verdict());
+        cells.add(Bounds.PastBound.cell(row.pastBounds()));
         return String.join(",", cells);
     }
 

@@ -194,7 +194,7 @@ public final class SweepRunner {
         if (done == null) {
             return;
         }
-        ResultRow row = row(done);
+        ResultRow row = row(done, state.bounds);
         results.append(row);
         synchronized (listenerLock) {
             listener.runFinished(row);
@@ -296,10 +296,11 @@ public final class SweepRunner {
         return new RunDone(state.point, seed, spec, result, List.copyOf(events));
     }
 
-    private static ResultRow row(RunDone done) {
+    private static ResultRow row(RunDone done, Bounds bounds) {
         Map<String, Double> values = new LinkedHashMap<>(done.result().tuning().totals().values());
         values.putAll(Bounds.measure(done.events()));
-        return new ResultRow(done.point().index(), done.seed(), values, done.result().verdict().kind().name());
+        return new ResultRow(done.point().index(), done.seed(), values, done.result().verdict().kind().name(),
+                bounds.check(done.events(), done.result().tuning()));
     }
 
     /**

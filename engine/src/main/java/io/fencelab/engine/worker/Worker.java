@@ -394,6 +394,7 @@ public final class Worker {
 
     private void missedRenewDeadline(Duration giveUp) {
         endBelief(Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for " + Distribution.text(giveUp));
+        releaseAfterStepDown(lease);
         loseJob();
     }
 
@@ -444,6 +445,7 @@ public final class Worker {
                 case RenewResult.NotHeld n -> {
                     if (env.leaseProfile().noticesLoss()) {
                         endBelief(Cause.RENEWAL_REFUSED, "renewal failed");
+                        releaseAfterStepDown(lease);
                         loseJob();
                     } else {
                         // Redisson's watchdog, ShedLock's keep-alive: renewals stop, nobody tells the application.
@@ -473,14 +475,7 @@ public final class Worker {
         String me = holder;
         epoch++;
         jobsDone++;
-        rpc("release", true, () -> {
-            boolean released = env.leases().release(env.session(this), finished);
-            if (released) {
-                publish(seq -> new Event.LeaseReleased(seq, env.nowMicros(), me, spec.scope(), finished.token()));
-                env.leaseChanged(this, finished, true);
-            }
-            return released;
-        }, released -> {
+        rpc("release", true, () -> release(finished, me), released -> {
             if (released) {
                 endBelief(Cause.RELEASED, "released");
             } else {
@@ -490,6 +485,31 @@ public final class Worker {
         }, () -> {
             endBelief(Cause.RELEASE_FAILED, "release failed");
             nextJob();
+        });
+    }
+
+    /** The release statement: true, with a {@code LeaseReleased} event, when the service let {@code held} go. */
+    private boolean release(Lease held, String me) {
+        boolean released = env.leases().release(env.session(this), held);
+        if (released) {
+            publish(seq -> new Event.LeaseReleased(seq, env.nowMicros(), me, spec.scope(), held.token()));
+            env.leaseChanged(this, held, true);
+        }
+        return released;
+    }
+
+    /**
+     * After it stopped leading on its own, a holder whose profile says so (client-go's
+     * {@code ReleaseOnCancel}) releases the lease it held, once: a refused or failed release is left
+     * at that, as client-go only logs it, and the lease runs out on the service.
+     */
+    private void releaseAfterStepDown(Lease held) {
+        if (!env.leaseProfile().releasesOnStepDown() || held == null) {
+            return;
+        }
+        String me = holder;
+        rpc("release", true, () -> release(held, me), released -> {
+        }, () -> {
         });
     }
 

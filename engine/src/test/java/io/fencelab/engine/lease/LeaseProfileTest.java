@@ -55,8 +55,8 @@ class LeaseProfileTest {
         assertThat(LeaseProfile.PROFILES.keySet()).containsExactly("generic", "kubernetes", "etcd", "redisson",
                 "consul", "zookeeper", "shedlock");
         assertThat(LeaseProfile.settings(LeaseProfile.Kubernetes.class))
-                .containsExactly("leaseDuration", "renewDeadline", "retryPeriod");
-        assertThat(LeaseProfile.Kubernetes.DEFAULT.describe())
-                .isEqualTo("kubernetes (leaseDuration 15s, renewDeadline 10s, retryPeriod 2s)");
+                .containsExactly("leaseDuration", "renewDeadline", "retryPeriod", "releaseOnCancel");
+        assertThat(LeaseProfile.Kubernetes.DEFAULT.describe()).as("every setting, releaseOnCancel too")
+                .isEqualTo("kubernetes (leaseDuration 15s, renewDeadline 10s, retryPeriod 2s, releaseOnCancel false)");
     }
 }

@@ -48,7 +48,7 @@ class ParetoAndRecommendationTest {
     void aConstraintIsJudgedOnTheWorstSeed() {
         Requirement r = Requirement.parse("failoverP99Seconds<=20");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(row(0, 1, 10, 0), row(0, 2, 30, 0)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(p.mean("failoverP99Seconds")).isEqualTo(20);
         assertThat(r.met(p)).as("the mean meets it, seed 2 does not").isFalse();
@@ -58,9 +58,41 @@ class ParetoAndRecommendationTest {
     void aMissingFailoverCountsAsNone() {
         Requirement r = Requirement.parse("failoverP99Seconds <= 20");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(row(0, 1, Double.NaN, 0)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(r.margin(p)).isEqualTo(1.0);
+    }
+
+    @Test
+    void aPointPastABoundForAReasonTheBoundModelsIsNeverRecommended() {
+        List<Requirement> req = List.of(Requirement.parse("failoverP99Seconds<=20"));
+        PointSummary suspect = new PointSummary(new Point(0, List.of()), List.of(past(row(0, 1, 1, 0), true)),
+                new Bounds(1, 1, 1, 1));
+        PointSummary plain = summary(1, 15, 0);
+
+        Recommendation.Assessment best = Recommendation.recommend(List.of(suspect, plain), req).orElseThrow();
+
+        assertThat(best.point().point().index()).as("the wider margin of point 0 is not to be trusted").isEqualTo(1);
+        assertThat(Recommendation.assess(suspect, req).feasible()).isFalse();
+    }
+
+    @Test
+    void aPointPastABoundOnlyForReasonsTheBoundLeavesOutIsRecommendedWithThem() {
+        List<Requirement> req = List.of(Requirement.parse("failoverP99Seconds<=20"));
+        PointSummary downAtOnce = new PointSummary(new Point(0, List.of()),
+                List.of(past(row(0, 1, 1, 0), false), row(0, 2, 1, 0)), new Bounds(1, 1, 1, 1));
+        PointSummary plain = summary(1, 15, 0);
+
+        Recommendation.Assessment best = Recommendation.recommend(List.of(downAtOnce, plain), req).orElseThrow();
+
+        assertThat(best.point().point().index()).as("its measured figures are what the constraints judge").isEqualTo(0);
+        assertThat(best.pastBounds()).as("and the page is told why seed 1 went past the bound").containsOnlyKeys(1L);
+    }
+
+    private static ResultRow past(ResultRow r, boolean modelled) {
+        return new ResultRow(r.point(), r.seed(), r.values(), r.verdict(), List.of(new Bounds.PastBound(
+                Bounds.Bound.FAILOVER, modelled, modelled ? "nothing the bound leaves out happened"
+                        : "all 3 replicas down from 593.8 s to 599.7 s")));
     }
 
     @Test
@@ -83,16 +115,16 @@ class ParetoAndRecommendationTest {
         ResultRow unavailable = withValue(row(0, 2, 5, 0), "unavailability", 0.3);
         ResultRow violated = new ResultRow(0, 3, calm.values(), "VIOLATED");
         PointSummary p = new PointSummary(new Point(0, List.of()), List.of(calm, unavailable, violated),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
 
         assertThat(p.worst().seed()).isEqualTo(3);
-        assertThat(new PointSummary(new Point(0, List.of()), List.of(calm, unavailable), new Bounds(1, 1, 1))
+        assertThat(new PointSummary(new Point(0, List.of()), List.of(calm, unavailable), new Bounds(1, 1, 1, 1))
                 .worst().seed()).isEqualTo(2);
     }
 
     private static PointSummary summary(int index, double failoverP99, double losses) {
         return new PointSummary(new Point(index, List.of()), List.of(row(index, 1, failoverP99, losses)),
-                new Bounds(1, 1, 1));
+                new Bounds(1, 1, 1, 1));
     }
 
     static ResultRow row(int point, long seed, double failoverP99, double losses) {

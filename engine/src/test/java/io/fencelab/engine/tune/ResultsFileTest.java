@@ -34,10 +34,25 @@ class ResultsFileTest {
             f.finish();
         }
         List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.get(0)).startsWith("point,seed,lease.ttl,failoverP50Seconds,").endsWith(",verdict");
+        assertThat(lines.get(0)).startsWith("point,seed,lease.ttl,failoverP50Seconds,").endsWith(",verdict,pastBound");
         assertThat(lines).hasSize(3);
         assertThat(lines.get(1)).as("sorted by point and seed").startsWith("0,1,10,");
         assertThat(lines.get(2)).startsWith("1,2,20,");
+    }
+
+    @Test
+    void whatTookARunPastABoundSurvivesReopening(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("sweep.csv");
+        ResultRow plain = ParetoAndRecommendationTest.row(0, 1, 30, 0);
+        List<Bounds.PastBound> past = List.of(new Bounds.PastBound(Bounds.Bound.FAILOVER, false,
+                "a failover of 30.0 s after A crashed at 580.0 s: all 3 replicas down from 593.8 s to 599.7 s"));
+        try (ResultsFile f = ResultsFile.open(csv, PLAN)) {
+            f.append(new ResultRow(0, 1, plain.values(), "SAFE", past));
+        }
+
+        try (ResultsFile f = ResultsFile.open(csv, PLAN)) {
+            assertThat(f.rows().getFirst().pastBounds()).as("a resumed sweep still explains its ✗").isEqualTo(past);
+        }
     }
 
     @Test
