@@ -287,7 +287,8 @@ public final class HeatmapView extends Pane {
         }
         if (!r.requirements().isEmpty()) {
             Recommendation.Assessment a = r.assess(p);
-            s.append(a.feasible() ? ", meets every constraint" : ", breaks a constraint");
+            s.append(a.feasible() ? ", meets every constraint"
+                    : a.margin() >= 0 ? ", breaks a bound it should not have (set aside)" : ", breaks a constraint");
         }
         return s.append(" — click to open it on the timeline").toString();
     }

@@ -301,7 +301,7 @@ public final class TuneView extends BorderPane {
                 .isEmpty() ? "The recommended setting appears here as settings finish (give a constraint for one)."
                 : model.recommendationProperty().get(), model.recommendationProperty()));
         Label legend = new Label("One dot per setting (mean over its seeds), bars from the least to the greatest "
-                + "seed. Orange: the Pareto frontier, settings no other beats on both. Hollow: breaks a constraint. "
+                + "seed. Orange: the Pareto frontier, settings no other beats on both. Hollow: breaks a constraint (or a bound it should not have). "
                 + "Ringed: recommended. Down and left is better.");
         legend.setWrapText(true);
         legend.getStyleClass().add("legend-text");
