@@ -29,7 +29,9 @@ import java.util.TreeMap;
  * A scope is <em>served</em> while the holder of its valid lease believes it holds it and is neither
  * paused nor crashed; it is <em>wanted</em> while a worker refused with {@code LeaseBusy} waits for
  * it (until it is granted the scope, crashes, or the counter is exhausted), a holder believes it
- * holds it, or a crashed holder's scope waits for its next grant.
+ * holds it, or a failover is under way: its serving holder crashed, stepped down or lost the lease,
+ * and the scope has not been granted since. Each failover and lease loss is listed
+ * ({@link TuningEpisodes}) in the same step that counts it.
  */
 public final class TuningCollector {
 
