@@ -1,9 +1,9 @@
 package io.fencelab.engine.metrics;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
 import java.util.ArrayList;
@@ -247,7 +247,7 @@ public final class TuningCollector {
                     // It gave up a lease the service still had for it.
                     lost(s, e.holder(), s.token, t, e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
                             ? LeaseLoss.Reason.RENEW_DEADLINE : LeaseLoss.Reason.RENEWAL_REFUSED);
-                } else if (steppedDown(e.cause()) && itsCurrentLease && s.believing.contains(e.holder())) {
+                } else if (letGoOnItsOwn(e.cause()) && itsCurrentLease && s.believing.contains(e.holder())) {
                     // Not a loss (it let the lease go on its own judgement), but candidates now wait for the expiry.
                     startFailover(s, Math.min(t, s.expiresAt), e.holder(),
                             Failover.Cause.STEP_DOWN, behindStepDown(e.holder(), s.unended.get(s.token)));
@@ -390,10 +390,9 @@ public final class TuningCollector {
         }
     }
 
-    /** Whether a holder ending its belief for {@code cause} stops serving a lease the service may still hold for it. */
-    private static boolean steppedDown(Event.BeliefEnded.Cause cause) {
-        return cause == Event.BeliefEnded.Cause.RENEW_DEADLINE || cause == Event.BeliefEnded.Cause.RENEWAL_REFUSED
-                || cause == Event.BeliefEnded.Cause.STALE_ANSWER || cause == Event.BeliefEnded.Cause.OWN_CLOCK;
+    /** Whether a holder ending its belief for {@code cause} let its lease go on its own judgement, losing nothing. */
+    private static boolean letGoOnItsOwn(Event.BeliefEnded.Cause cause) {
+        return cause == Event.BeliefEnded.Cause.STALE_ANSWER || cause == Event.BeliefEnded.Cause.OWN_CLOCK;
     }
 
     /**
