@@ -23,20 +23,7 @@ class TuningEpisodesTest {
 
     @Test
     void aLeaderFrozenPastItsLeaseFailsOverFromThePauseStartAndLosesTheLeaseToThePause() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
-        log.pauseStarted(4, "A", 12);                 // frozen from 4 s to 16 s; the lease runs out at 10 s
-        log.expired(10, "A", "leader", 1);
-        log.acquired(12, "B", "leader", 2, 22);
-        log.beliefStarted(12, "B", "leader", 2);
-        log.pauseEnded(16, "A");
-        log.beliefEnded(16, "A", "leader", 1, Cause.RENEWAL_REFUSED, "renewal failed");
-        log.runEnded(20);
-
-        TuningEpisodes e = figures(log).episodes();
+        TuningEpisodes e = figures(LeaseStories.frozenLeader()).episodes();
 
         assertThat(e.failovers()).as("nobody acted on the scope from the pause start until B's grant").containsExactly(
                 new Failover("leader", 4 * S, 12 * S, "A", "B", Failover.Cause.LEASE_LOST, "pause of 12.0s (gc)"));
@@ -47,12 +34,8 @@ class TuningEpisodesTest {
 
     @Test
     void aKubernetesLeaderWakingPastItsRenewDeadlineFailsOverFromItsStepDownUntilTheCandidatesGrant() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 15);
-        log.beliefStarted(0, "A", "leader", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);
-        log.busy(3, "B", "leader", "A", 1);
         log.pauseStarted(4, "A", 8);                  // wakes at 12 s, past its 10 s renew deadline
         log.pauseEnded(12, "A");
         log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 10s");
@@ -77,18 +60,7 @@ class TuningEpisodesTest {
 
     @Test
     void aCrashFailsOverFromTheCrashAndItsLeasesExpiryIsNoSecondFailoverNorALoss() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
-        log.crashed(4, "A", 0);
-        log.beliefEnded(4, "A", "leader", 1, Cause.CRASHED, "crashed");
-        log.expired(10, "A", "leader", 1);
-        log.acquired(11, "B", "leader", 2, 21);
-        log.runEnded(20);
-
-        TuningEpisodes e = figures(log).episodes();
+        TuningEpisodes e = figures(LeaseStories.crashedLeader()).episodes();
 
         assertThat(e.failovers()).as("one leaderless stretch, from the crash to B's grant").containsExactly(
                 new Failover("leader", 4 * S, 11 * S, "A", "B", Failover.Cause.CRASH, "fault CRASH on A"));
@@ -97,19 +69,7 @@ class TuningEpisodesTest {
 
     @Test
     void aRefusedRenewalIsARenewalLossAndAStepDownWhileTheLeaseIsStillValid() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 10);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
-        log.renewed(3, "A", "s", 1, 13);
-        log.renewalFailed(6, "A", "s", 1, "renewal refused");
-        log.beliefEnded(6, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
-        log.expired(13, "A", "s", 1);
-        log.acquired(13, "B", "s", 2, 23);
-        log.runEnded(20);
-
-        TuningEpisodes e = figures(log).episodes();
+        TuningEpisodes e = figures(LeaseStories.refusedRenewal()).episodes();
 
         assertThat(e.leaseLosses()).as("no pause, no fault: a renewal loss with nothing known behind it")
                 .containsExactly(new LeaseLoss(6 * S, "s", "A", 1, LeaseLoss.Kind.RENEWAL,
@@ -120,11 +80,7 @@ class TuningEpisodesTest {
 
     @Test
     void renewalsDroppedByAFaultLoseTheLeaseAtItsExpiryWithTheFaultBehindIt() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 10);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.faultInjected(2, "RENEWAL_LOSS", "A");
         log.expired(10, "A", "s", 1);
         log.acquired(11, "B", "s", 2, 21);
@@ -141,11 +97,7 @@ class TuningEpisodesTest {
 
     @Test
     void aHolderLettingGoOnItsOwnClockWhileTheLeaseIsValidStepsDownWithoutALoss() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 10);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.beliefEnded(7, "A", "s", 1, Cause.OWN_CLOCK, "its own clock says the lease expired");
         log.expired(10, "A", "s", 1);
         log.acquired(10.5, "B", "s", 2, 20);
@@ -160,11 +112,7 @@ class TuningEpisodesTest {
 
     @Test
     void threeReplicasDownAtOnceLeaveAFailoverOpenAtTheRunsEndOutOfThePercentiles() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 10);
         log.busy(1, "C", "leader", "A", 1);
         log.crashed(4, "A", 30);
         log.crashed(4, "B", 30);
@@ -185,11 +133,7 @@ class TuningEpisodesTest {
 
     @Test
     void anExpiryReportedAfterTheNextGrantIsOneFailoverEndingAtThatGrant() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 10);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.pauseStarted(6, "A", 10);
         log.acquired(10.2, "B", "s", 2, 20);          // a live run's expiry timer fired late:
         log.expired(10.2, "A", "s", 1);               // the expiry is reported after B's grant
