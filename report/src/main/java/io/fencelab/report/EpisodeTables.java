@@ -119,12 +119,9 @@ final class EpisodeTables {
         }
     }
 
-    /**
-     * How many of a run's failovers (or lease losses) the collector counted but did not list, over a cap
-     * of its own. None while {@link TuningEpisodes} lists every one; this is where such a count is read.
-     */
+    /** How many of a run's failovers (or lease losses) the collector counted but did not list, over its cap. */
     static long leftOut(TuningEpisodes episodes, boolean failovers) {
-        return 0;
+        return failovers ? episodes.failoversLeftOut() : episodes.leaseLossesLeftOut();
     }
 
     static String cause(Failover.Cause cause) {

@@ -85,6 +85,15 @@ class EpisodeTablesTest {
     }
 
     @Test
+    void episodesTheCollectorCountedButDidNotListAreCountedToo(@TempDir Path dir) {
+        String html = render(dir, new TuningEpisodes(List.of(FROZEN), List.of(), 2_500, 0));
+
+        assertThat(rows(html, "failovers")).as("the one listed").hasSize(1);
+        assertThat(html).as("the collector's own left-out count, said")
+                .contains("… and 2500 failovers more, counted in the figures above but not listed here");
+    }
+
+    @Test
     void aLongListShowsEveryRowUpToTheCapAndCountsTheRest(@TempDir Path dir) {
         List<LeaseLoss> many = new ArrayList<>();
         for (int i = 0; i < EpisodeTables.MAX_ROWS + 7; i++) {

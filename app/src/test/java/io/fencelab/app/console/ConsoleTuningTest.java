@@ -34,7 +34,10 @@ class ConsoleTuningTest extends ConsoleTestBase {
             assertThat(labelText("#tuning-" + row.id())).as(row.label()).isEqualTo(row.value());
         }
         assertThat(labelText("#tuning-wasted-jobs")).as("A gave up its job after the stale answer").isEqualTo("1");
-        assertThat(labelText("#tuning-failover-p99")).as("nobody crashed").isEqualTo("no failover");
+        assertThat(labelText("#tuning-failover-p99")).as("A froze at 10 s holding the lease; B was granted it at 31 s")
+                .isEqualTo("21.0s");
+        assertThat(labelText("#tuning-label-failover-p99")).as("the label, not the value, says it is the max of one")
+                .isEqualTo("failover time p99 = max of 1");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.fencelab.engine.metrics;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
+import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
 import java.util.ArrayList;
@@ -28,7 +29,9 @@ import java.util.TreeMap;
  * A scope is <em>served</em> while the holder of its valid lease believes it holds it and is neither
  * paused nor crashed; it is <em>wanted</em> while a worker refused with {@code LeaseBusy} waits for
  * it (until it is granted the scope, crashes, or the counter is exhausted), a holder believes it
- * holds it, or a crashed holder's scope waits for its next grant.
+ * holds it, or a failover is under way: its serving holder crashed, stepped down or lost the lease,
+ * and the scope has not been granted since. Each failover and lease loss is listed
+ * ({@link TuningEpisodes}) in the same step that counts it.
  */
 public final class TuningCollector {
 
@@ -37,8 +40,6 @@ public final class TuningCollector {
     /** The fault that takes the lease service away while it lasts. */
     private static final String DATABASE_RESTART = "DATABASE_RESTART";
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
-    private static final int EXPIRES = 0;
-    private static final int RENEWED = 1;
     private static final long MICROS_PER_SECOND = 1_000_000L;
 
     /** Why a wanted scope is not served, indexes of {@link Scope#unavailableMicros}. */
@@ -51,8 +52,13 @@ public final class TuningCollector {
     private final Map<String, Scope> scopes = new TreeMap<>();
     private final Map<String, Integer> openPauses = new HashMap<>();
     private final Map<String, Long> lastPauseEnd = new HashMap<>();
+    /** Each holder's latest pause (the outer one, when pauses overlap), for the failover a pause caused. */
+    private final Map<String, PauseSeen> lastPause = new HashMap<>();
+    /** The latest fault injected on each target ({@code FaultInjected.appliesTo}), for what was behind a loss. */
+    private final Map<String, FaultSeen> lastFault = new HashMap<>();
     private final Set<String> crashed = new HashSet<>();
     private final ExactDistribution failoverTimes = new ExactDistribution();
+    private final EpisodeRecorder episodes = new EpisodeRecorder();
     private final PerSecond perSecond = new PerSecond();
     private int restartsUnderWay;
     private boolean leaseRequestsFailing;
@@ -114,7 +120,7 @@ public final class TuningCollector {
 
     /** The figures and the per-second series of the events accepted so far, judged by {@code judgement}. */
     public TuningFigures figures(Judgement judgement) {
-        return new TuningFigures(metrics(judgement), series(), TuningEpisodes.NONE);   // TODO(episodes helper): fill
+        return new TuningFigures(metrics(judgement), series(), episodes.episodes());
     }
 
     /**
@@ -166,17 +172,17 @@ public final class TuningCollector {
                 each.advance(t);
             }
         }
-        Scope s = event.scope() == null ? null : scopes.computeIfAbsent(event.scope(), k -> new Scope());
+        Scope s = event.scope() == null ? null : scopes.computeIfAbsent(event.scope(), Scope::new);
         if (s != null) {
             s.advance(t);
         }
         switch (event) {
             case Event.LeaseAcquired e -> {
                 answered(t);
-                if (s.failoverSince >= 0) {
-                    failoverTimes.add(t - s.failoverSince);
-                    s.failoverSince = -1;
+                if (s.failingOver) {
+                    endFailover(s, t, e.holder(), e.token());
                 }
+                s.nextGrant(t);
                 if (s.granted && !Objects.equals(s.holder, e.holder())) {
                     transitions++;
                     perSecond.add(PerSecond.TRANSITIONS, t, 1);
@@ -186,7 +192,8 @@ public final class TuningCollector {
                 s.holder = e.holder();
                 s.token = e.token();
                 s.expiresAt = e.expiresAtMicros();
-                s.unended.put(e.token(), new long[] {e.expiresAtMicros(), t});
+                s.grantedAt = t;
+                s.unended.put(e.token(), new Held(e.holder(), e.expiresAtMicros(), t));
                 s.waiting.remove(e.holder());
             }
             case Event.LeaseBusy e -> {
@@ -201,10 +208,9 @@ public final class TuningCollector {
             }
             case Event.LeaseRenewed e -> {
                 answered(t);
-                long[] lease = s.unended.get(e.token());
+                Held lease = s.unended.get(e.token());
                 if (lease != null) {
-                    lease[EXPIRES] = e.expiresAtMicros();
-                    lease[RENEWED] = t;
+                    lease.renewed(e.expiresAtMicros(), t);
                 }
                 if (s.granted && s.token == e.token()) {
                     s.expiresAt = e.expiresAtMicros();
@@ -212,14 +218,14 @@ public final class TuningCollector {
             }
             case Event.LeaseRenewalFailed e -> {
                 answered(t);
-                long[] lease = s.unended.get(e.token());
-                if (lease != null && t >= lease[EXPIRES]) {
-                    lost(s, e.holder(), e.token(), t);
+                Held lease = s.unended.get(e.token());
+                if (lease != null && t >= lease.expires) {
+                    lost(s, e.holder(), e.token(), t, LeaseLoss.Reason.EXPIRED);
                 }
             }
             case Event.LeaseExpired e -> {
                 if (s.unended.containsKey(e.token())) {
-                    lost(s, e.holder(), e.token(), t);
+                    lost(s, e.holder(), e.token(), t, LeaseLoss.Reason.EXPIRED);
                 }
                 if (s.granted && s.token == e.token()) {
                     s.released = true;
@@ -236,20 +242,32 @@ public final class TuningCollector {
             case Event.BeliefEnded e -> {
                 boolean givenUp = e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
                         || e.cause() == Event.BeliefEnded.Cause.RENEWAL_REFUSED;
-                if (givenUp && Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token)) {
-                    lost(s, e.holder(), s.token, t);   // it gave up a lease the service still had for it
+                boolean itsCurrentLease = Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token);
+                if (givenUp && itsCurrentLease) {
+                    // It gave up a lease the service still had for it.
+                    lost(s, e.holder(), s.token, t, e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
+                            ? LeaseLoss.Reason.RENEW_DEADLINE : LeaseLoss.Reason.RENEWAL_REFUSED);
+                } else if (letGoOnItsOwn(e.cause()) && itsCurrentLease && s.believing.contains(e.holder())) {
+                    // Not a loss (it let the lease go on its own judgement), but candidates now wait for the expiry.
+                    startFailover(s, Math.min(t, s.expiresAt), e.holder(),
+                            Failover.Cause.STEP_DOWN, behindStepDown(e.holder(), s.unended.get(s.token)));
                 }
                 s.believing.remove(e.holder());
                 if (e.cause() == Event.BeliefEnded.Cause.STALE_ANSWER) {
                     wastedJobs++;
                 }
             }
-            case Event.PauseStarted e -> openPauses.merge(e.holder(), 1, Integer::sum);
+            case Event.PauseStarted e -> paused(e, t);
             case Event.PauseEnded e -> {
-                openPauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
+                Integer left = openPauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
                 lastPauseEnd.put(e.holder(), t);
+                PauseSeen p = lastPause.get(e.holder());
+                if (left == null && p != null) {
+                    p.endMicros = t;
+                }
             }
             case Event.FaultInjected e -> {
+                lastFault.put(e.appliesTo(), new FaultSeen(e.fault(), e.appliesTo(), e.seq()));
                 if (CRASH.equals(e.fault()) && e.appliesTo() != null) {
                     crash(e.appliesTo(), t);
                 } else if (DATABASE_RESTART.equals(e.fault())) {
@@ -257,6 +275,10 @@ public final class TuningCollector {
                 }
             }
             case Event.FaultHealed e -> {
+                FaultSeen f = lastFault.get(e.appliesTo());
+                if (f != null && f.fault.equals(e.fault())) {
+                    f.healedMicros = t;
+                }
                 if (CRASH.equals(e.fault())) {
                     crashed.remove(e.appliesTo());
                 } else if (DATABASE_RESTART.equals(e.fault())) {
@@ -323,21 +345,140 @@ public final class TuningCollector {
      * Lease {@code token} of {@code holder} on {@code s} ended without a release, first reported at
      * {@code t}. A lease loss when the holder still believed it held it and had not crashed; a pause
      * loss when the holder was paused at any moment since the lease's last grant or renewal (the
-     * pause, not the renewals, lost it), else a renewal loss.
+     * pause, not the renewals, lost it), else a renewal loss. Each loss is also a failover of the
+     * scope: a step-down when the lease was still valid, else the lease lost (dated back to the
+     * start of the pause it expired in).
      */
-    private void lost(Scope s, String holder, long token, long t) {
-        long[] lease = s.unended.remove(token);
+    private void lost(Scope s, String holder, long token, long t, LeaseLoss.Reason reason) {
+        Held lease = s.unended.remove(token);
         if (!s.believing.contains(holder) || crashed.contains(worker(holder))) {
             return;
         }
-        boolean pausedSinceRenewal = openPauses.containsKey(holder)
-                || lease != null && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) > lease[RENEWED];
+        PauseBehind pause = pauseSinceRenewal(holder, lease);
+        boolean pausedSinceRenewal = pause != null;
         if (pausedSinceRenewal) {
             pauseLosses++;
         } else {
             renewalLosses++;
         }
         perSecond.add(PerSecond.LOSSES, t, 1);
+        EpisodeRecorder.OpenLoss loss = episodes.loss(t, s.name, holder, token,
+                pausedSinceRenewal ? LeaseLoss.Kind.PAUSE : LeaseLoss.Kind.RENEWAL, reason,
+                pausedSinceRenewal ? pause.micros() : null);
+        String behind = behind(holder, lease, pause);
+        boolean current = s.granted && s.token == token;
+        if (current) {
+            if (loss != null) {
+                s.awaitingGrant.add(loss);
+            }
+            if (s.heldAt(t)) {
+                startFailover(s, t, holder, Failover.Cause.STEP_DOWN, behind);
+            } else {
+                startFailover(s, Math.min(t, pauseStartAround(holder, lease.expires)), holder,
+                        Failover.Cause.LEASE_LOST, behind);
+            }
+        } else {
+            // The service granted the scope again before the expiry was reported (a late expiry timer).
+            if (loss != null) {
+                loss.nextGrant(s.grantedAt);
+            }
+            if (s.closedBy != s.token && !s.failingOver) {
+                startFailover(s, Math.min(s.grantedAt, pauseStartAround(holder, lease.expires)), holder,
+                        Failover.Cause.LEASE_LOST, behind);
+                endFailover(s, s.grantedAt, s.holder, s.token);
+            }
+        }
+    }
+
+    /** Whether a holder ending its belief for {@code cause} let its lease go on its own judgement, losing nothing. */
+    private static boolean letGoOnItsOwn(Event.BeliefEnded.Cause cause) {
+        return cause == Event.BeliefEnded.Cause.STALE_ANSWER || cause == Event.BeliefEnded.Cause.OWN_CLOCK;
+    }
+
+    /**
+     * Scope {@code s} lost its serving holder at {@code from}: a failover is under way until its next
+     * grant, unless one already is (a crash followed by its lease's expiry is one leaderless stretch).
+     */
+    private void startFailover(Scope s, long from, String lostBy, Failover.Cause cause, String behind) {
+        if (s.failingOver) {
+            return;
+        }
+        s.failingOver = true;
+        s.failoverFrom = from;
+        s.failover = episodes.failover(s.name, from, lostBy, cause, behind);
+    }
+
+    /** The failover under way on {@code s} ended with the grant of {@code token} to {@code holder} at {@code t}. */
+    private void endFailover(Scope s, long t, String holder, long token) {
+        failoverTimes.add(t - s.failoverFrom);
+        if (s.failover != null) {
+            s.failover.end(t, holder);
+        }
+        s.failingOver = false;
+        s.failover = null;
+        s.closedBy = token;
+    }
+
+    private void paused(Event.PauseStarted e, long t) {
+        if (openPauses.merge(e.holder(), 1, Integer::sum) == 1) {
+            lastPause.put(e.holder(), new PauseSeen(t, e.durationMicros(), e.cause()));
+        }
+        for (Scope each : scopes.values()) {
+            for (Held lease : each.unended.values()) {
+                if (lease.holder.equals(e.holder()) && e.durationMicros() > lease.longestPauseMicros) {
+                    lease.longestPauseMicros = e.durationMicros();
+                    lease.longestPauseCause = e.cause();
+                }
+            }
+        }
+    }
+
+    /**
+     * The longest pause of {@code holder} since {@code lease}'s last grant or renewal (one still open
+     * included), or null when it was not paused since: what makes a loss a pause loss.
+     */
+    private PauseBehind pauseSinceRenewal(String holder, Held lease) {
+        boolean open = openPauses.containsKey(holder);
+        if (!open && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) <= lease.renewedAt) {
+            return null;
+        }
+        PauseSeen last = lastPause.get(holder);
+        if (last != null && (open || lease.longestPauseMicros == 0) && last.durationMicros > lease.longestPauseMicros) {
+            return new PauseBehind(last.durationMicros, last.cause);   // open, or begun before the renewal
+        }
+        return new PauseBehind(lease.longestPauseMicros, lease.longestPauseCause);
+    }
+
+    /** When the pause of {@code holder} that {@code instant} fell in started, or {@code instant} if it was running then. */
+    private long pauseStartAround(String holder, long instant) {
+        PauseSeen p = lastPause.get(holder);
+        boolean within = p != null && p.startMicros <= instant && (p.endMicros < 0 || p.endMicros > instant);
+        return within ? p.startMicros : instant;
+    }
+
+    /** What lay behind {@code holder} giving up {@code lease} on its own judgement (its clock, a stale answer). */
+    private String behindStepDown(String holder, Held lease) {
+        return lease == null ? null : behind(holder, lease, pauseSinceRenewal(holder, lease));
+    }
+
+    /**
+     * What lay behind {@code holder} losing {@code lease}, in a few words: its pause since the last
+     * renewal, if any, else the latest fault on it, on every holder or on the lease service that was
+     * still under way at the last renewal; null when none.
+     */
+    private String behind(String holder, Held lease, PauseBehind pause) {
+        if (pause != null) {
+            return pause.words();
+        }
+        FaultSeen latest = null;
+        for (String target : new String[] {worker(holder), "all", "database", null}) {
+            FaultSeen f = lastFault.get(target);
+            if (f != null && f.healedMicros > lease.renewedAt && !CRASH.equals(f.fault)
+                    && (latest == null || f.seq > latest.seq)) {
+                latest = f;
+            }
+        }
+        return latest == null ? null : latest.words();
     }
 
     /**
@@ -350,8 +491,8 @@ public final class TuningCollector {
         for (Scope s : scopes.values()) {
             s.waiting.removeIf(h -> worker.equals(worker(h)));
             s.believing.removeIf(h -> worker.equals(worker(h)));
-            if (s.holder != null && worker.equals(worker(s.holder)) && s.heldAt(t) && s.failoverSince < 0) {
-                s.failoverSince = t;
+            if (s.holder != null && worker.equals(worker(s.holder)) && s.heldAt(t)) {
+                startFailover(s, t, s.holder, Failover.Cause.CRASH, "fault " + CRASH + " on " + worker);
             }
         }
     }
@@ -369,23 +510,42 @@ public final class TuningCollector {
 
     /** One scope: the service's latest grant, who wants the lease, and the unavailable time so far. */
     private final class Scope {
+        final String name;
         boolean granted;
         boolean released;
         String holder;
         long token;
         long expiresAt;
-        /**
-         * Leases granted whose end (release, expiry) has not been reported yet: service token to
-         * {expiry instant, time of the grant or last renewal}.
-         */
-        final Map<Long, long[]> unended = new HashMap<>();
+        long grantedAt;
+        /** Leases granted whose end (release, expiry) has not been reported yet, by service token. */
+        final Map<Long, Held> unended = new HashMap<>();
         final Set<String> waiting = new HashSet<>();
         final Set<String> believing = new HashSet<>();
-        /** When a crash left this scope's lease with no live holder; -1 when no failover is under way. */
-        long failoverSince = -1;
+        /** Whether the scope lost its serving holder and has not been granted since. */
+        boolean failingOver;
+        /** When the failover under way began. */
+        long failoverFrom;
+        /** The failover under way as listed, or null (none, or left out of the list). */
+        EpisodeRecorder.OpenFailover failover;
+        /** The token of the grant that ended the scope's last failover; -1 before any. */
+        long closedBy = -1;
+        /** Listed lease losses of this scope waiting for its next grant. */
+        final List<EpisodeRecorder.OpenLoss> awaitingGrant = new ArrayList<>();
         long advancedTo;
         /** Unavailable microseconds so far, by cause. */
         final long[] unavailableMicros = new long[4];
+
+        Scope(String name) {
+            this.name = name;
+        }
+
+        /** The scope was granted at {@code t}: the losses waiting for a next holder have one. */
+        void nextGrant(long t) {
+            for (EpisodeRecorder.OpenLoss loss : awaitingGrant) {
+                loss.nextGrant(t);
+            }
+            awaitingGrant.clear();
+        }
 
         boolean heldAt(long t) {
             return granted && !released && t < expiresAt;
@@ -396,13 +556,13 @@ public final class TuningCollector {
          * or {@link #SERVED} when it is served or wanted by nobody. Nothing else changes between events.
          */
         private int cause(boolean held) {
-            if (waiting.isEmpty() && believing.isEmpty() && failoverSince < 0) {
+            if (waiting.isEmpty() && believing.isEmpty() && !failingOver) {
                 return SERVED;   // wanted by nobody
             }
             if (!held) {
                 return unreachable() ? UNREACHABLE : ACQUIRING;
             }
-            if (failoverSince >= 0 || crashed.contains(worker(holder)) || !believing.contains(holder)) {
+            if (failingOver || crashed.contains(worker(holder)) || !believing.contains(holder)) {
                 return AWAITING_EXPIRY;   // a dead or stepped-down holder's lease serves nobody
             }
             return openPauses.containsKey(holder) ? FROZEN : SERVED;
@@ -441,6 +601,67 @@ public final class TuningCollector {
             if (end > advancedTo) {
                 unavailable(advancedTo, end, out);
             }
+        }
+    }
+
+    /** A lease granted and not yet reported ended: its holder, expiry, last grant or renewal, and the longest pause since. */
+    private static final class Held {
+        final String holder;
+        long expires;
+        long renewedAt;
+        long longestPauseMicros;
+        String longestPauseCause;
+
+        Held(String holder, long expires, long grantedAt) {
+            this.holder = holder;
+            this.expires = expires;
+            this.renewedAt = grantedAt;
+        }
+
+        void renewed(long newExpiry, long t) {
+            expires = newExpiry;
+            renewedAt = t;
+            longestPauseMicros = 0;
+            longestPauseCause = null;
+        }
+    }
+
+    /** A holder's pause: when it started, how long it was drawn to last, its cause, and when it ended (-1: not yet). */
+    private static final class PauseSeen {
+        final long startMicros;
+        final long durationMicros;
+        final String cause;
+        long endMicros = -1;
+
+        PauseSeen(long startMicros, long durationMicros, String cause) {
+            this.startMicros = startMicros;
+            this.durationMicros = durationMicros;
+            this.cause = cause;
+        }
+    }
+
+    /** The pause behind a loss: its length as drawn and its cause ({@code PauseStarted.cause}). */
+    private record PauseBehind(long micros, String cause) {
+        String words() {
+            return "pause of " + RunTimes.seconds(micros) + (cause == null ? "" : " (" + cause + ")");
+        }
+    }
+
+    /** A fault injected on a target, and when it healed ({@link Long#MAX_VALUE}: not yet). */
+    private static final class FaultSeen {
+        final String fault;
+        final String target;
+        final long seq;
+        long healedMicros = Long.MAX_VALUE;
+
+        FaultSeen(String fault, String target, long seq) {
+            this.fault = fault;
+            this.target = target;
+            this.seq = seq;
+        }
+
+        String words() {
+            return "fault " + fault + (target == null ? "" : " on " + target);
         }
     }
 

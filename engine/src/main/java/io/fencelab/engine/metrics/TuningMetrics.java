@@ -8,17 +8,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures a lease setting is tuned by, for one run: how long a crashed holder's scope waits for
- * a new grant, how much of the time a wanted scope was served by nobody (and why), and what the
+ * The figures a lease setting is tuned by, for one run: how long a scope that lost its serving
+ * holder waits for a new grant, how much of the time a wanted scope was served by nobody (and why), and what the
  * setting costs in lost leases, leader changes, stale writes, wasted work and load on the lease
  * service. Computed from the events (and the judgement, for stale writes that were accepted) by
  * {@link TuningCollector}, the one place these rules live; {@code docs/TUNING.md} (## Metrics)
  * defines each figure.
  *
- * @param failovers            crashes of a holder that held a scope's lease, followed by a grant on
- *                             that scope before the run ended: the n of the failover percentiles
- * @param failoverP50Micros    from each such crash to the scope's next grant: the median (nearest
- *                             rank), or null when no failover happened
+ * @param failovers            failovers (a scope's serving holder crashed, stepped down, or lost the
+ *                             lease it believed it held) that ended with a grant on that scope before
+ *                             the run ended: the n of the failover percentiles ({@link TuningEpisodes}
+ *                             lists them, open ones too)
+ * @param failoverP50Micros    from each such failover's start to the scope's next grant: the median (nearest
+ *                             rank), or null when no failover finished
  * @param failoverP99Micros    the 99th percentile (nearest rank; the maximum when {@code failovers < 100}), or null
  * @param failoverMaxMicros    the longest, or null
  * @param unavailability       the mean over scopes of the fraction of run time during which the

@@ -20,8 +20,9 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * On random schedules of leases, beliefs, pauses, crashes and lease-service outages (every time on a
  * 10 ms grid), the collector's unavailability equals the unserved time read back slot by slot, 10 ms
- * at a time, straight from the definition in docs/TUNING.md; and its lease losses equal the losses
- * counted on the same replay. The reading here is deliberately simple and slow: it is not the collector.
+ * at a time, straight from the definition in docs/TUNING.md; its lease losses equal the losses
+ * counted on the same replay, and its failovers (count, percentiles, and each one listed) the
+ * failovers read the same way. The reading here is deliberately simple and slow: it is not the collector.
  */
 class ServedTimeProperties {
 
@@ -42,6 +43,36 @@ class ServedTimeProperties {
         assertThat(m.leaseLossesPerHour() * m.runMicros() / 3.6e9).as("seed %d: lease losses", seed)
                 .isCloseTo(r.losses, within(1e-6));
     }
+
+    @Property(tries = 150)
+    void lossesAndFailoversListedAreThoseOfASeparateReading(@ForAll long seed,
+                                                            @ForAll @IntRange(min = 1, max = 200) int length) {
+        List<Event> log = schedule(seed, length);
+
+        TuningFigures figures = TuningFigures.of(log, Judgement.EMPTY);
+        TuningMetrics m = figures.totals();
+        TuningEpisodes episodes = figures.episodes();
+        Reading r = new Reading(log);
+
+        assertThat(episodes.leaseLosses()).as("seed %d: one listed loss per loss counted", seed).hasSize((int) r.losses);
+        assertThat(episodes.leaseLosses().stream().filter(l -> l.kind() == LeaseLoss.Kind.PAUSE).count())
+                .as("seed %d: pause losses", seed).isEqualTo(r.pauseLosses);
+        assertThat(m.pauseLossesPerHour() * m.runMicros() / 3.6e9).as("seed %d: pause losses per hour", seed)
+                .isCloseTo(r.pauseLosses, within(1e-6));
+        assertThat(episodes.failovers().stream().map(f -> new Stretch(f.scope(), f.fromMicros(), f.toMicros(), f.cause())))
+                .as("seed %d: every failover, when it began and ended, and why", seed)
+                .containsExactlyInAnyOrderElementsOf(r.failovers);
+        List<Long> finished = r.failovers.stream().filter(f -> f.to() != null).map(f -> f.to() - f.from()).sorted().toList();
+        assertThat(m.failovers()).as("seed %d: failovers finished within the run", seed).isEqualTo(finished.size());
+        if (!finished.isEmpty()) {
+            assertThat(m.failoverMaxMicros()).as("seed %d: the longest failover", seed).isEqualTo(finished.getLast());
+            assertThat(m.failoverP50Micros()).as("seed %d: the median by nearest rank", seed)
+                    .isEqualTo(finished.get((finished.size() + 1) / 2 - 1));
+        }
+    }
+
+    /** A failover as the reading sees it. */
+    record Stretch(String scope, long from, Long to, Failover.Cause cause) {}
 
     /** A random schedule whose lease events follow one lease service's rules; the rest is random. */
     private static List<Event> schedule(long seed, int length) {
@@ -125,17 +156,21 @@ class ServedTimeProperties {
         final Map<String, Grant> grants = new HashMap<>();
         final Map<String, Set<String>> believers = new HashMap<>();
         final Map<String, Set<String>> waiters = new HashMap<>();
-        final Set<String> failingOver = new HashSet<>();
         final Map<String, Integer> pauses = new HashMap<>();
         final Map<String, Long> pauseEnded = new HashMap<>();
         final Set<String> crashedWorkers = new HashSet<>();
         final Set<String> scopes = new HashSet<>();
         final Set<String> lossReported = new HashSet<>();
+        /** Each holder's latest pause (the outer one): {start, end or -1 while it lasts}. */
+        final Map<String, long[]> pauseSpan = new HashMap<>();
+        final Map<String, Stretch> openFailover = new HashMap<>();
+        final java.util.ArrayList<Stretch> failovers = new java.util.ArrayList<>();
         int restarts;
         boolean failing;
         long unservedSlots;
         long runMicros;
         long losses;
+        long pauseLosses;
 
         record Grant(String holder, long token, long expiresAt, long renewedAt, boolean ended) {}
 
@@ -155,6 +190,7 @@ class ServedTimeProperties {
             while (next < log.size()) {
                 apply(log.get(next++));
             }
+            failovers.addAll(openFailover.values());   // still under way when the run ended
         }
 
         double unavailability() {
@@ -162,12 +198,12 @@ class ServedTimeProperties {
         }
 
         boolean wanted(String s) {
-            return !set(waiters, s).isEmpty() || !set(believers, s).isEmpty() || failingOver.contains(s);
+            return !set(waiters, s).isEmpty() || !set(believers, s).isEmpty() || openFailover.containsKey(s);
         }
 
         boolean served(String s, long t) {
             Grant g = grants.get(s);
-            return g != null && !g.ended() && t < g.expiresAt() && !failingOver.contains(s)
+            return g != null && !g.ended() && t < g.expiresAt() && !openFailover.containsKey(s)
                     && set(believers, s).contains(g.holder()) && !pauses.containsKey(g.holder())
                     && !crashedWorkers.contains(worker(g.holder()));
         }
@@ -180,7 +216,10 @@ class ServedTimeProperties {
             switch (event) {
                 case Event.LeaseAcquired e -> {
                     failing = false;
-                    failingOver.remove(e.scope());
+                    Stretch open = openFailover.remove(e.scope());
+                    if (open != null) {
+                        failovers.add(new Stretch(open.scope(), open.from(), t, open.cause()));
+                    }
                     grants.put(e.scope(), new Grant(e.holder(), e.token(), e.expiresAtMicros(), t, false));
                     set(waiters, e.scope()).remove(e.holder());
                 }
@@ -226,15 +265,26 @@ class ServedTimeProperties {
                 case Event.BeliefStarted e -> set(believers, e.scope()).add(e.holder());
                 case Event.BeliefEnded e -> {
                     Grant g = grants.get(e.scope());
-                    if ((e.cause() == Cause.RENEW_DEADLINE || e.cause() == Cause.RENEWAL_REFUSED)
-                            && g != null && g.holder().equals(e.holder())) {
+                    boolean current = g != null && g.holder().equals(e.holder()) && !g.ended()
+                            && !lossReported.contains(e.scope() + "/" + g.token());
+                    if ((e.cause() == Cause.RENEW_DEADLINE || e.cause() == Cause.RENEWAL_REFUSED) && current) {
                         loss(e.scope(), e.holder(), g, t);
+                    } else if ((e.cause() == Cause.STALE_ANSWER || e.cause() == Cause.OWN_CLOCK) && current
+                            && set(believers, e.scope()).contains(e.holder())) {
+                        failover(e.scope(), Math.min(t, g.expiresAt()), Failover.Cause.STEP_DOWN);
                     }
                     set(believers, e.scope()).remove(e.holder());
                 }
-                case Event.PauseStarted e -> pauses.merge(e.holder(), 1, Integer::sum);
+                case Event.PauseStarted e -> {
+                    if (pauses.merge(e.holder(), 1, Integer::sum) == 1) {
+                        pauseSpan.put(e.holder(), new long[] {t, -1});
+                    }
+                }
                 case Event.PauseEnded e -> {
-                    pauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
+                    if (pauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null) == null
+                            && pauseSpan.containsKey(e.holder())) {
+                        pauseSpan.get(e.holder())[1] = t;
+                    }
                     pauseEnded.put(e.holder(), t);
                 }
                 case Event.FaultInjected e when "CRASH".equals(e.fault()) -> {
@@ -244,7 +294,7 @@ class ServedTimeProperties {
                         set(believers, s).removeIf(h -> worker(h).equals(e.appliesTo()));
                         Grant g = grants.get(s);
                         if (g != null && !g.ended() && t < g.expiresAt() && worker(g.holder()).equals(e.appliesTo())) {
-                            failingOver.add(s);
+                            failover(s, t, Failover.Cause.CRASH);
                         }
                     }
                 }
@@ -263,7 +313,22 @@ class ServedTimeProperties {
             }
             if (set(believers, scope).contains(holder) && !crashedWorkers.contains(worker(holder))) {
                 losses++;
+                if (pauses.containsKey(holder) || pauseEnded.getOrDefault(holder, Long.MIN_VALUE) > g.renewedAt()) {
+                    pauseLosses++;
+                }
+                if (!g.ended() && t < g.expiresAt()) {
+                    failover(scope, t, Failover.Cause.STEP_DOWN);
+                } else {
+                    long[] p = pauseSpan.get(holder);
+                    boolean expiredInPause = p != null && p[0] <= g.expiresAt() && (p[1] < 0 || p[1] > g.expiresAt());
+                    failover(scope, Math.min(t, expiredInPause ? p[0] : g.expiresAt()), Failover.Cause.LEASE_LOST);
+                }
             }
+        }
+
+        /** The scope lost its serving holder, unless it already had (one leaderless stretch, one failover). */
+        void failover(String scope, long from, Failover.Cause cause) {
+            openFailover.putIfAbsent(scope, new Stretch(scope, from, null, cause));
         }
 
         private static Set<String> set(Map<String, Set<String>> byScope, String scope) {

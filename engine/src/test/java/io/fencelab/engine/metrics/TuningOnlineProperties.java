@@ -43,6 +43,32 @@ class TuningOnlineProperties {
         offline.accept(log);
         assertThat(online.metrics(judgement)).as("seed %d", seed).isEqualTo(TuningMetrics.of(log, judgement));
         assertThat(online.series()).as("seed %d", seed).isEqualTo(offline.series());
+        assertThat(online.figures(judgement).episodes()).as("seed %d: the failovers and losses listed", seed)
+                .isEqualTo(offline.figures(judgement).episodes());
+    }
+
+    @Property(tries = 200)
+    void theListsHoldWhatTheFiguresCount(@ForAll long seed, @ForAll @IntRange(min = 0, max = 300) int length) {
+        List<Event> log = leaseLog(seed, length);
+        TuningFigures figures = TuningFigures.of(log, SafetyChecker.judgement(log));
+        TuningMetrics m = figures.totals();
+        TuningEpisodes episodes = figures.episodes();
+        double hours = m.runMicros() / 3.6e9;
+
+        assertThat(episodes.failovers().stream().filter(f -> f.toMicros() != null).count())
+                .as("seed %d: one finished failover listed per failover counted", seed).isEqualTo(m.failovers());
+        assertThat(episodes.failovers()).as("seed %d: a failover never ends before it starts", seed)
+                .allSatisfy(f -> assertThat(f.micros() == null || f.micros() >= 0).isTrue());
+        assertThat(episodes.failovers()).as("seed %d: listed in order of their start", seed)
+                .isSortedAccordingTo(java.util.Comparator.comparingLong(Failover::fromMicros));
+        if (hours > 0) {
+            assertThat(episodes.leaseLosses().stream().filter(l -> l.kind() == LeaseLoss.Kind.PAUSE).count())
+                    .as("seed %d: pause losses", seed).isEqualTo(Math.round(m.pauseLossesPerHour() * hours));
+            assertThat(episodes.leaseLosses().stream().filter(l -> l.kind() == LeaseLoss.Kind.RENEWAL).count())
+                    .as("seed %d: renewal losses", seed).isEqualTo(Math.round(m.renewalLossesPerHour() * hours));
+        }
+        assertThat(episodes.failoversLeftOut() + episodes.leaseLossesLeftOut()).as("seed %d: a short run lists all", seed)
+                .isZero();
     }
 
     @Property(tries = 200)

@@ -23,20 +23,8 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aLeaderFrozenPastItsLeaseIsUnservedWhileFrozenAndLosesItToThePause() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
-        log.pauseStarted(4, "A", 12);                 // frozen from 4 s, holding until 10 s
-        log.expired(10, "A", "leader", 1);            // lost while paused and still believing
-        log.acquired(12, "B", "leader", 2, 22);
-        log.beliefStarted(12, "B", "leader", 2);
-        log.pauseEnded(16, "A");
-        log.beliefEnded(16, "A", "leader", 1, Cause.RENEWAL_REFUSED, "renewal failed");   // the same loss, heard late
-        log.runEnded(20);
-
-        TuningMetrics m = metrics(log);
+        // Frozen from 4 s, holding until 10 s: lost while paused and still believing; heard of at 16 s.
+        TuningMetrics m = metrics(LeaseStories.frozenLeader());
 
         assertThat(m.unavailableBy()).as("6 s frozen (4-10), 2 s acquiring (10-12), of 20 s")
                 .isEqualTo(new Unavailable(0.3, 0, 0.1, 0));
@@ -48,12 +36,8 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aKubernetesLeaderSteppingDownWithItsLeaseStillValidLeavesCandidatesWaitingForTheExpiry() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 15);
-        log.beliefStarted(0, "A", "leader", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);         // its later renewals are lost
-        log.busy(3, "B", "leader", "A", 1);
         log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 10s");
         log.busy(14, "B", "leader", "A", 1);          // refused: the service still has A's lease until 17 s
         log.expired(17, "A", "leader", 1);            // the same loss: not counted again
@@ -72,19 +56,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aCrashedLeadersScopeAwaitsItsLeasesExpiryThenACandidateAndLosesNoLease() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
-        log.crashed(4, "A", 0);
-        log.beliefEnded(4, "A", "leader", 1, Cause.CRASHED, "crashed");
-        log.expired(10, "A", "leader", 1);
-        log.acquired(11, "B", "leader", 2, 21);
-        log.beliefStarted(11, "B", "leader", 2);
-        log.runEnded(20);
-
-        TuningMetrics m = metrics(log);
+        TuningMetrics m = metrics(LeaseStories.crashedLeader());
 
         assertThat(m.unavailableBy()).as("6 s awaiting a dead holder's lease (4-10), 1 s acquiring (10-11)")
                 .isEqualTo(new Unavailable(0, 0.3, 0.05, 0));
@@ -96,20 +68,8 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aRefusedRenewalIsARenewalLossAndTheLeaseLeftBehindServesNobody() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 10);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
-        log.renewed(3, "A", "s", 1, 13);
-        log.renewalFailed(6, "A", "s", 1, "renewal refused");   // before the expiry: not yet a loss by itself
-        log.beliefEnded(6, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");
-        log.expired(13, "A", "s", 1);
-        log.acquired(13, "B", "s", 2, 23);
-        log.beliefStarted(13, "B", "s", 2);
-        log.runEnded(20);
-
-        TuningMetrics m = metrics(log);
+        // The renewal refused at 6 s, before the expiry, is not yet a loss by itself; giving up on it is.
+        TuningMetrics m = metrics(LeaseStories.refusedRenewal());
 
         assertThat(m.renewalLossesPerHour()).as("A gave up a lease the service still had for it").isCloseTo(180, within(EXACT));
         assertThat(m.pauseLossesPerHour()).isZero();
@@ -118,11 +78,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void threeReplicasDownAtOnceWaitForTheLeaseAndThenForTheFirstToComeBack() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "leader", 1, 10);
-        log.beliefStarted(0, "A", "leader", 1);
-        log.busy(1, "B", "leader", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 10);
         log.busy(1, "C", "leader", "A", 1);
         log.crashed(4, "A", 8);
         log.crashed(4, "B", 8);
@@ -170,11 +126,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void theBreakdownSumsToTheUnavailabilityAndTheLossesToTheirKinds() {
-        EventLog log = new EventLog();
-        log.runStarted();
-        log.acquired(0, "A", "s", 1, 5);
-        log.beliefStarted(0, "A", "s", 1);
-        log.busy(1, "B", "s", "A", 1);
+        EventLog log = LeaseStories.aHoldsAndBWaits("s", 5);
         log.pauseStarted(2, "A", 4);
         log.expired(5, "A", "s", 1);
         log.pauseEnded(6, "A");

@@ -95,6 +95,7 @@ final class VerdictView extends ScrollPane {
         for (int i = 0; i < rows.size(); i++) {
             Label name = new Label(rows.get(i).label());
             name.setTooltip(new Tooltip(rows.get(i).meaning()));
+            name.setId("tuning-label-" + rows.get(i).id());
             tuningLabels[i] = name;
             tuningValues[i] = new Label(rows.get(i).value());
             tuningValues[i].getStyleClass().add("count-value");
