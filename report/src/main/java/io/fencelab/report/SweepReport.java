@@ -573,7 +573,7 @@ public final class SweepReport {
             out.append("<section aria-label=\"Trade-off\">\n<h2>The trade-off: ").append(Html.esc(title(ym)))
                     .append(" against lease losses</h2>\n");
             if (!ym.equals(SweepResults.TRADE_OFF_Y)) {
-                out.append("<p class=\"note\">No run had a failover (the scenario crashes no holder), so the ")
+                out.append("<p class=\"note\">No run had a failover (no holder crashed, stepped down or lost its lease), so the ")
                         .append("vertical axis shows unavailability instead.</p>\n");
             }
             out.append("<p class=\"note\">One dot per setting (mean over the seeds; bars: least to greatest seed). ")
@@ -782,8 +782,10 @@ public final class SweepReport {
                     .append("<p class=\"note\">Each bound comes from the lease profile's own rules (docs/TUNING.md, ")
                     .append("Bounds). Failover after a crash: the holder's lease lapses at most one grant after its last ")
                     .append("renewal, a lock-delay (Consul) grants nothing for that long, and a waiting candidate asks again ")
-                    .append("within its longest retry: <b>grant + lock-delay + retry</b>. After a step-down the same, or only ")
-                    .append("<b>retry</b> when the leader releases on stepping down (client-go's releaseOnCancel). Pauses: a ")
+                    .append("within its longest retry: <b>grant + lock-delay + retry</b> (a lease lost in a pause counts from ")
+                    .append("the pause's start). After a step-down, from the step-down: what is left of the lease, at most ")
+                    .append("<b>grant − give-up time</b>, + lock-delay + retry, or only <b>retry</b> when the leader releases ")
+                    .append("on stepping down (client-go's releaseOnCancel). Pauses: a ")
                     .append("holder loses its lease in any pause longer than <b>limit</b> (the grant, or sooner its renew ")
                     .append("deadline or give-up time) and keeps it through any pause shorter than <b>limit − renewal ")
                     .append("interval</b>. The bounds assume no network fault, no outage and a candidate alive; ✓ means no ")

@@ -21,7 +21,7 @@ public record SweepResults(SweepPlan plan, Map<Integer, PointSummary> done, Map<
     /** The trade-off plot's coordinates: failover p99 against lease losses per hour. */
     public static final String TRADE_OFF_X = "leaseLossesPerHour";
     public static final String TRADE_OFF_Y = "failoverP99Seconds";
-    /** The trade-off's y when no point has a failover (the scenario crashes nobody). */
+    /** The trade-off's y when no point has a failover (nobody crashed, stepped down or lost a lease). */
     public static final String TRADE_OFF_Y_FALLBACK = "unavailability";
 
     public SweepResults {
