@@ -32,13 +32,13 @@ public final class TuningText {
         TuningMetrics.Unavailable by = m.unavailableBy();
         return List.of(
                 new Row("failover-p50", "failover time p50", failover(m.failoverP50Micros()),
-                        "from a lease holder's crash to the next grant on its scope: the median of the failovers below"),
+                        "from a holder ceasing to serve its scope (a crash, a step-down, a lease lost) to the scope's next grant: the median"),
                 new Row("failover-p99", p99Label(m), failover(m.failoverP99Micros()),
                         "the 99th percentile of the same (nearest rank): the largest while there are fewer than "
                                 + TuningMetrics.P99_NEEDS + " failovers"),
                 new Row("failover-max", "failover time max", failover(m.failoverMaxMicros()), "the longest"),
                 new Row("failovers", "failovers", Long.toString(m.failovers()),
-                        "crashes of a lease holder followed by a new grant on its scope: the n of the times above"),
+                        "holders that crashed, stepped down or lost their lease, followed by a new grant on the scope: the n of the times above"),
                 new Row("unavailability", "unavailability", percent(m.unavailability()),
                         "of run time, a scope was wanted and not served: no living holder acting on its lease (mean over scopes)"),
                 new Row("unavailable-frozen", "… holder frozen", percent(by.frozen()),

@@ -372,7 +372,7 @@ public final class TuningCollector {
                 s.awaitingGrant.add(loss);
             }
             if (s.heldAt(t)) {
-                startFailover(s, t, holder, Failover.Cause.STEP_DOWN, behind);
+                startFailover(s, wokeAt(holder, t), holder, Failover.Cause.STEP_DOWN, behind);
             } else {
                 startFailover(s, Math.min(t, pauseStartAround(holder, lease.expires)), holder,
                         Failover.Cause.LEASE_LOST, behind);
@@ -447,6 +447,15 @@ public final class TuningCollector {
             return new PauseBehind(last.durationMicros, last.cause);   // open, or begun before the renewal
         }
         return new PauseBehind(lease.longestPauseMicros, lease.longestPauseCause);
+    }
+
+    /**
+     * When {@code holder}, stepping down at {@code t}, stopped serving: the start of the pause it woke
+     * from at {@code t} (a leader waking past its renew deadline stopped acting when it froze), else {@code t}.
+     */
+    private long wokeAt(String holder, long t) {
+        PauseSeen p = lastPause.get(holder);
+        return p != null && p.endMicros == t ? p.startMicros : t;
     }
 
     /** When the pause of {@code holder} that {@code instant} fell in started, or {@code instant} if it was running then. */

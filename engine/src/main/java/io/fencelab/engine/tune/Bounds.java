@@ -29,7 +29,8 @@ import java.util.Set;
  *       the holder's last renewal landed no later than that, so its lease expires at most one
  *       {@code grant} after it; a lock-delay grants nothing for that long after; a waiting candidate
  *       asks again within {@code retry}: {@code grant + lockDelay + retry}.</li>
- *   <li><b>Failover after a step-down</b> (renew deadline, refused renewal), counted from the
+ *   <li><b>Failover after a step-down</b> (renew deadline, refused renewal): one on waking from a
+ *       pause is counted from the pause's start and has the crash's bound; any other, counted from the
  *       step-down: the holder steps down no sooner than {@code g} after its last successful renewal
  *       (a holder woken past its deadline steps down before it renews), so its lease has at most
  *       {@code grant − g} left: {@code max(0, grant − g) + lockDelay + retry}; a refused renewal means
@@ -292,7 +293,9 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
             if (f.toMicros() == null) {
                 continue;
             }
-            Bound which = f.cause() == Failover.Cause.STEP_DOWN ? Bound.STEP_DOWN_FAILOVER : Bound.FAILOVER;
+            // A step-down on waking is counted from the pause's start, so it has a crash's bound.
+            Bound which = f.cause() == Failover.Cause.STEP_DOWN && !beganWithAPause(events, f)
+                    ? Bound.STEP_DOWN_FAILOVER : Bound.FAILOVER;
             if (f.micros() / 1e6 > seconds(which) + SLACK) {
                 Explanation why = explain(events, f.scope(), f.fromMicros(), f.toMicros());
                 out.add(new PastBound(which, why.modelled(), "a failover of " + secs(f.micros()) + " after "
@@ -469,5 +472,18 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
 
     private static double seconds(Duration d) {
         return d.toNanos() / 1e9;
+    }
+
+    /** Whether failover {@code f} starts where its old holder's pause did (it stepped down as it woke). */
+    private static boolean beganWithAPause(List<? extends Event> events, Failover f) {
+        for (Event e : events) {
+            if (e.atMicros() > f.fromMicros() + 1_000_000) {
+                return false;   // a live log's times may step back a little; none by a second
+            }
+            if (e instanceof Event.PauseStarted p && p.atMicros() == f.fromMicros() && p.holder().equals(f.lostBy())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

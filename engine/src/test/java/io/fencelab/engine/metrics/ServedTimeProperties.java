@@ -316,10 +316,11 @@ class ServedTimeProperties {
                 if (pauses.containsKey(holder) || pauseEnded.getOrDefault(holder, Long.MIN_VALUE) > g.renewedAt()) {
                     pauseLosses++;
                 }
+                long[] p = pauseSpan.get(holder);
                 if (!g.ended() && t < g.expiresAt()) {
-                    failover(scope, t, Failover.Cause.STEP_DOWN);
+                    boolean wokeNow = p != null && p[1] == t;   // stepped down as it woke: it stopped acting when it froze
+                    failover(scope, wokeNow ? p[0] : t, Failover.Cause.STEP_DOWN);
                 } else {
-                    long[] p = pauseSpan.get(holder);
                     boolean expiredInPause = p != null && p[0] <= g.expiresAt() && (p[1] < 0 || p[1] > g.expiresAt());
                     failover(scope, Math.min(t, expiredInPause ? p[0] : g.expiresAt()), Failover.Cause.LEASE_LOST);
                 }

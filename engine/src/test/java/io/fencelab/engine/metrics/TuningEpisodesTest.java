@@ -33,7 +33,22 @@ class TuningEpisodesTest {
     }
 
     @Test
-    void aKubernetesLeaderWakingPastItsRenewDeadlineFailsOverFromItsStepDownUntilTheCandidatesGrant() {
+    void aLeaderSteppingDownAwakeFailsOverFromItsStepDown() {
+        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
+        log.renewed(2, "A", "leader", 1, 17);
+        log.beliefEnded(14, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 12s");
+        log.expired(17, "A", "leader", 1);
+        log.acquired(18, "B", "leader", 2, 33);
+        log.beliefStarted(18, "B", "leader", 2);
+        log.runEnded(20);
+
+        assertThat(figures(log).episodes().failovers()).as("awake until it stepped down at 14 s: from there to 18 s")
+                .extracting(Failover::fromMicros, Failover::toMicros, Failover::cause)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(14 * S, 18 * S, Failover.Cause.STEP_DOWN));
+    }
+
+    @Test
+    void aKubernetesLeaderWakingPastItsRenewDeadlineFailsOverFromThePauseItWokeFromUntilTheCandidatesGrant() {
         EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);
         log.pauseStarted(4, "A", 8);                  // wakes at 12 s, past its 10 s renew deadline
@@ -47,15 +62,16 @@ class TuningEpisodesTest {
 
         TuningFigures f = figures(log);
 
-        assertThat(f.episodes().failovers()).as("a step-down with the lease still valid: from 12 s to B's grant at 18 s")
-                .containsExactly(new Failover("leader", 12 * S, 18 * S, "A", "B", Failover.Cause.STEP_DOWN,
+        assertThat(f.episodes().failovers())
+                .as("a step-down on waking, the lease still valid: from the freeze at 4 s (A acted no more) to B's grant at 18 s")
+                .containsExactly(new Failover("leader", 4 * S, 18 * S, "A", "B", Failover.Cause.STEP_DOWN,
                         "pause of 8.0s (gc)"));
         assertThat(f.episodes().leaseLosses()).as("the step-down is the loss; the expiry at 17 s is the same one")
                 .containsExactly(new LeaseLoss(12 * S, "leader", "A", 1, LeaseLoss.Kind.PAUSE,
                         LeaseLoss.Reason.RENEW_DEADLINE, 8 * S, 6 * S));
         assertThat(f.totals().unavailableBy()).as("8 s frozen (4-12), 5 s awaiting the expiry (12-17), 1 s acquiring")
                 .isEqualTo(new Unavailable(0.4, 0.25, 0.05, 0));
-        assertThat(f.totals().failoverMaxMicros()).isEqualTo(6 * S);
+        assertThat(f.totals().failoverMaxMicros()).isEqualTo(14 * S);
     }
 
     @Test

@@ -226,6 +226,26 @@ class BoundsTest {
         }
 
         @Test
+        void aStepDownOnWakingIsCountedFromThePauseAndHeldToTheCrashBound() {
+            Log log = new Log();
+            log.acquired(0, "A", "s");
+            log.add(seq -> new Event.PauseStarted(seq, micros(100), "A", micros(13), "pause fault"));
+            log.add(seq -> new Event.PauseEnded(seq, micros(113), "A"));
+            log.add(seq -> new Event.BeliefEnded(seq, micros(113), "A", "s", 1, Cause.RENEW_DEADLINE,
+                    "renew deadline"));
+            Failover f = new Failover("s", micros(100), micros(116), "A", "B", Failover.Cause.STEP_DOWN,
+                    "pause of 13.0s (pause fault)");
+            TuningFigures figures = new TuningFigures(TuningMetrics.NONE, List.of(),
+                    new TuningEpisodes(List.of(f), List.of()));
+            Bounds bounds = Bounds.of(LeaseProfile.Kubernetes.DEFAULT, IDLE);
+
+            assertThat(f.micros() / 1e6).as("longer than a step-down's own bound").isGreaterThan(
+                    bounds.stepDownFailoverSeconds());
+            assertThat(bounds.check(log.events, figures)).as("16 s from the freeze is within the crash bound %.1f s",
+                    bounds.failoverSeconds()).isEmpty();
+        }
+
+        @Test
         void pastBoundsSurviveTheResultsFileCell() {
             List<Bounds.PastBound> past = List.of(
                     new Bounds.PastBound(Bounds.Bound.FAILOVER, false, "all 3 replicas down, from 1 s | to 2 s"),
