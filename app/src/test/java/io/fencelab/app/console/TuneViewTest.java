@@ -5,8 +5,8 @@ import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.model.TuneModel.Phase;
 import io.fencelab.app.console.model.TuneModel;
+import io.fencelab.app.console.model.TuneModel.Phase;
 import io.fencelab.app.console.view.HeatmapView;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.PointSummary;
@@ -45,7 +45,8 @@ class TuneViewTest extends ConsoleTestBase {
         waitForDatabase();
         fxRun(() -> {
             console.tune().show(true);
-            ((ComboBox<?>) console.scene().lookup("#tune-scenario")).getSelectionModel().select(1); // vm-suspension
+            ((ComboBox<?>) console.scene().lookup("#tune-scenario")).getSelectionModel()
+                    .select(TuneModel.PRESETS.indexOf("vm-suspension"));
         });
         waitUntil("the form is filled for vm-suspension", 10,
                 () -> "vm-suspension".equals(tune().scenarioProperty().get()));
