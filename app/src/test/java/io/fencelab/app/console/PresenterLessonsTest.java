@@ -88,7 +88,29 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 waitUntil(name + " has ended", 60, () -> main().phase().isOver() && caughtUp());
                 ConsoleFx.frames();
                 assertOneJudgement(name + " at its end");
+                assertNothingUnder18Px(name + " at its end");
+                assertThat(fx(() -> PresenterViews.lanesFit(console.view().presenter())))
+                        .as("the lanes of the crowded live run that are shown fit the timeline").isTrue();
+                assertThat(fx(() -> ((Label) console.scene().lookup("#presenter-lanes")).getText()))
+                        .as("the header says how many holder lanes are shown").matches("\\d+ of \\d+ holders");
                 ConsoleFx.screenshot(console.scene().getRoot(), "presenter-" + name + "-end");
+                int asks = fx(() -> {
+                    for (int i = 0; i < lesson().steps().size(); i++) {
+                        if (lesson().steps().get(i).asks()) {
+                            return i;
+                        }
+                    }
+                    return -1;
+                });
+                fxRun(() -> {
+                    lesson().questionStepProperty().set(asks);
+                    lesson().questionProperty().set(LessonModel.QuestionState.REVEALED);
+                });
+                ConsoleFx.frames();
+                assertQuestionBesideTheLanes(name + "'s question at its end");
+                assertNothingUnder18Px(name + "'s question at its end");
+                ConsoleFx.screenshot(console.scene().getRoot(), "presenter-" + name + "-end-question");
+                fxRun(() -> console.lesson().clearQuestion());
                 checked++;
                 continue;
             }
@@ -190,6 +212,18 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 .isFalse();
         assertThat(fx(() -> PresenterViews.lanesFit(console.view().presenter())))
                 .as("every lane, down to the last resource's marks, inside the timeline at %s", where).isTrue();
+        double contentBottom = fx(() -> {
+            javafx.scene.layout.Region column = (javafx.scene.layout.Region) question;
+            double bottom = 0;
+            for (Node child : column.getChildrenUnmodifiable()) {
+                bottom = Math.max(bottom, child.getBoundsInParent().getMaxY());
+            }
+            return bottom;
+        });
+        assertThat(contentBottom).as("the question's text inside its column at %s", where)
+                .isLessThanOrEqualTo(panel.getHeight());
+        assertThat(panel.getMaxY()).as("the question's column inside the window at %s", where)
+                .isLessThanOrEqualTo(720.0);
     }
 
     @Test

@@ -74,6 +74,9 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private boolean finished;
     /** The witnesses the driver's checker had found when the shown verdict was last worked out. */
     private int checkerWitnesses = -1;
+    /** Events arrived (or the checker found more) since the shown verdict was last worked out. */
+    private boolean verdictStale;
+    private long lastVerdictNanos;
     /** The finished run's judgement (with its final state), once there is one. */
     private Judgement finalJudgement;
     private static int generations;
@@ -124,8 +127,13 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             }
             // The verdict on the events shown, not on those the checker has seen beyond them (a driver
             // holds events back at a story stop, and a live checker runs ahead of the screen).
+            // While a run streams, at the counts' pace (a judgement snapshot per frame is wasted work).
             int seen = driver.verdictSoFar().witnesses().size();
-            if ((!frameEvents.isEmpty() || seen != checkerWitnesses) && model.events().size() > 0) {
+            verdictStale |= !frameEvents.isEmpty() || seen != checkerWitnesses;
+            boolean due = model.phase() != RunPhase.PLAYING || nowNanos - lastVerdictNanos >= COUNTS_EVERY_NANOS;
+            if (verdictStale && due && model.events().size() > 0) {
+                verdictStale = false;
+                lastVerdictNanos = nowNanos;
                 checkerWitnesses = seen;
                 Verdict v = driver.judgementSoFar().upTo(model.events().last()).verdict();
                 if (v.witnesses().size() != model.verdict().witnesses().size() || v.kind() != model.verdict().kind()) {

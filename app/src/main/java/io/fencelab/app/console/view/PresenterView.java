@@ -36,6 +36,9 @@ import javafx.scene.layout.VBox;
  */
 public final class PresenterView extends BorderPane {
 
+    /** A holder lane's height, in drawing units, below which the presenter shows fewer lanes instead. */
+    static final double READABLE_HOLDER_H = 34;
+
     /** The question's column beside the timeline, in pixels (about a third of 1280). */
     static final double QUESTION_WIDTH = 440;
 
@@ -47,6 +50,7 @@ public final class PresenterView extends BorderPane {
     final Label title = new Label();
     final Label position = new Label();
     final Label badge = new Label();
+    final Label lanesShown = new Label();
     final Label verdictWords = new Label();
     final Label stepNumber = new Label();
     final Label stepText = new Label();
@@ -75,7 +79,11 @@ public final class PresenterView extends BorderPane {
         badge.getStyleClass().add("presenter-badge");
         badge.setId("presenter-verdict");
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        HBox header = new HBox(20, title, position, badge);
+        lanesShown.getStyleClass().add("presenter-position");
+        lanesShown.setId("presenter-lanes");
+        lanesShown.setMinWidth(Region.USE_PREF_SIZE);
+        lanesShown.managedProperty().bind(lanesShown.textProperty().isNotEmpty());
+        HBox header = new HBox(20, title, lanesShown, position, badge);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("presenter-header");
         header.setPadding(new Insets(10, 24, 10, 24));
@@ -88,7 +96,7 @@ public final class PresenterView extends BorderPane {
         verdictWords.managedProperty().bind(verdictWords.textProperty().isNotEmpty());
         setTop(new VBox(header, verdictWords));
 
-        timeline = new PresenterTimeline(model, loop);
+        timeline = new PresenterTimeline(model, loop, lanesShown);
         // The question stands beside the timeline, never over it or below it: the lanes it asks
         // about keep the whole height, and the timeline narrows while it is asked.
         question.getStyleClass().add("presenter-question");
@@ -98,8 +106,6 @@ public final class PresenterView extends BorderPane {
         question.setMaxWidth(QUESTION_WIDTH);
         question.setPadding(new Insets(12, 18, 12, 18));
         HBox.setHgrow(timeline, Priority.ALWAYS);
-        HBox center = new HBox(timeline, question);
-        setCenter(center);
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
@@ -112,7 +118,11 @@ public final class PresenterView extends BorderPane {
         VBox bottom = new VBox(12, step);
         bottom.getStyleClass().add("presenter-bottom");
         bottom.setPadding(new Insets(14, 24, 18, 24));
-        setBottom(bottom);
+        // The step under the timeline; the question, when shown, in a column of the full height beside both.
+        VBox.setVgrow(timeline, Priority.ALWAYS);
+        VBox story = new VBox(timeline, bottom);
+        HBox.setHgrow(story, Priority.ALWAYS);
+        setCenter(new HBox(story, question));
 
         LessonModel lesson = model.lesson();
         for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(), lesson.questionStepProperty(),
@@ -165,11 +175,13 @@ public final class PresenterView extends BorderPane {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
             Label ask = new Label(StoryView.shown(q.ask()));
             ask.setWrapText(true);
+            ask.setMinHeight(Region.USE_PREF_SIZE);
             ask.getStyleClass().add("presenter-ask");
             question.getChildren().add(ask);
             for (int i = 0; i < q.choices().size(); i++) {
                 Label c = new Label(Question.letter(i) + "   " + StoryView.shown(q.choices().get(i)));
                 c.setWrapText(true);
+                c.setMinHeight(Region.USE_PREF_SIZE);
                 c.getStyleClass().add("presenter-choice");
                 if (revealed) {
                     c.getStyleClass().add(i == q.answer() ? "presenter-choice-right" : "presenter-choice-wrong");
@@ -179,6 +191,7 @@ public final class PresenterView extends BorderPane {
             if (revealed) {
                 Label why = new Label(StoryView.shown(q.why()));
                 why.setWrapText(true);
+                why.setMinHeight(Region.USE_PREF_SIZE);
                 why.getStyleClass().add("presenter-why");
                 question.getChildren().add(why);
             }
@@ -248,9 +261,14 @@ public final class PresenterView extends BorderPane {
         /** The presenter's own window: from 0 to just past the latest event shown (see {@link #fittedSpan}). */
         private final TimeWindow fit = new TimeWindow();
         private final ConsoleModel model;
+        /** Says how many holder lanes are shown when not all fit ("8 of 40 holders"), else empty. */
+        private final Label lanes;
+        /** The timeline last drawn (its lanes, as {@link #lanesThatFit} chose them). */
+        private Timeline drawn;
 
-        PresenterTimeline(ConsoleModel model, FrameLoop loop) {
+        PresenterTimeline(ConsoleModel model, FrameLoop loop, Label lanes) {
             this.model = model;
+            this.lanes = lanes;
             getStyleClass().add("presenter-timeline");
             getChildren().addAll(canvas, playhead);
             setMinSize(200, 160);
@@ -295,7 +313,8 @@ public final class PresenterView extends BorderPane {
                 return;
             }
             RunModel run = model.main();
-            Timeline timeline = run.timeline();
+            Timeline timeline = lanesThatFit(run.timeline(), canvas.getHeight() / TimelineRenderer.PRESENTATION);
+            drawn = timeline;
             pacing.repainted(timeline != null && timeline.hasOpenSpans());
             renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
                     new TimelineRenderer.Frame(timeline, fit.start(), fit.span(), 0, -1,
@@ -305,6 +324,70 @@ public final class PresenterView extends BorderPane {
                             }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play.",
                             run.phase().isOver() ? 0 : run.nowMicrosProperty().get()));
             movePlayhead();
+        }
+
+        /**
+         * The timeline with as many holder lanes as fit the canvas ({@code height} drawing units) at a
+         * readable height, every resource lane kept. A crowded run (forty holders racing) keeps the
+         * lanes a room needs at this step: the holder of the event the current story step tells, then
+         * the holders in the witnesses (the newest first), then those active most recently; they stay
+         * in their usual order. The header says how many are shown.
+         */
+        Timeline lanesThatFit(Timeline t, double height) {
+            if (t == null) {
+                lanes.setText("");
+                return null;
+            }
+            int all = t.holders().size();
+            double room = height - TimelineRenderer.AXIS - 6 - (t.resources().isEmpty() ? 0
+                    : TimelineRenderer.SEPARATOR + t.resources().size() * TimelineRenderer.MIN_RESOURCE_H);
+            int fit = Math.max(1, (int) Math.floor(room / READABLE_HOLDER_H));
+            if (all <= fit || TimelineRenderer.layoutFor(t, height).contentH() <= height + 1) {
+                lanes.setText("");
+                return t;
+            }
+            RunModel run = model.main();
+            java.util.LinkedHashSet<String> wanted = new java.util.LinkedHashSet<>();
+            LessonModel lesson = model.lesson();
+            int step = lesson.currentStep();
+            if (step >= 0 && step < lesson.reached().size()) {
+                Event told = run.events().bySeq(lesson.reached().get(step).throughSeq());
+                if (told != null && told.holder() != null) {
+                    wanted.add(told.holder());
+                }
+            }
+            List<io.fencelab.engine.check.Witness> witnesses = t.highlights().witnesses();
+            for (int i = witnesses.size() - 1; i >= 0 && wanted.size() < fit; i--) {
+                for (long seq : witnesses.get(i).eventSeqs()) {
+                    Event e = run.events().bySeq(seq);
+                    if (e != null && e.holder() != null && wanted.size() < fit) {
+                        wanted.add(e.holder());
+                    }
+                }
+            }
+            t.holders().stream().sorted(java.util.Comparator.comparingLong(PresenterTimeline::lastActive).reversed())
+                    .limit(fit).forEach(l -> {
+                        if (wanted.size() < fit) {
+                            wanted.add(l.holder());
+                        }
+                    });
+            List<io.fencelab.report.HolderLane> kept = t.holders().stream().filter(l -> wanted.contains(l.holder()))
+                    .toList();
+            lanes.setText(kept.size() + " of " + all + " holders");
+            return new Timeline(t.runMicros(), kept, t.resources(), t.globalFaults(), t.changes(), t.highlights(),
+                    t.bucketMicros());
+        }
+
+        /** When a holder's lane last shows anything: its latest span's end or mark. */
+        private static long lastActive(io.fencelab.report.HolderLane lane) {
+            long last = 0;
+            for (io.fencelab.report.Span s : lane.spans()) {
+                last = Math.max(last, s.endMicros());
+            }
+            if (!lane.marks().isEmpty()) {
+                last = Math.max(last, lane.marks().getLast().startMicros());
+            }
+            return last;
         }
 
         /**
@@ -335,7 +418,7 @@ public final class PresenterView extends BorderPane {
             RunModel run = model.main();
             double scale = TimelineRenderer.PRESENTATION;
             playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
-            playhead.show(run.timeline(), canvas.getWidth() / scale, canvas.getHeight() / scale,
+            playhead.show(drawn, canvas.getWidth() / scale, canvas.getHeight() / scale,
                     fit.start(), fit.span(), run.nowMicrosProperty().get(),
                     run.endMicrosProperty().get(), run.phase().isOver(), 0);
         }
