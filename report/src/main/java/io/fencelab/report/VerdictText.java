@@ -48,6 +48,18 @@ public final class VerdictText {
         return sentences(events, judgement, Timeline.from(events, judgement));
     }
 
+    /**
+     * The one sentence a screen with room for one shows (the presenter view): the first that judges.
+     * The longest belief gap is context, not a verdict, so a violation with no overwrite to tell (a
+     * grant that did not increase) is headed by its "Unsafe: …" line, not by the gap.
+     */
+    public static String headline(List<? extends Event> events, Judgement judgement) {
+        Timeline timeline = Timeline.from(events, judgement);
+        List<String> context = gaps(timeline);
+        return sentences(events, judgement, timeline).stream().filter(s -> !context.contains(s)).findFirst()
+                .orElse("");
+    }
+
     static List<String> sentences(List<? extends Event> events, Judgement judgement, Timeline timeline) {
         Verdict verdict = judgement.verdict();
         // Only the newer writes the told overwrites went over are kept, not every accepted write of the run.

@@ -44,7 +44,10 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         fxRun(() -> console.runs().pause());
         waitUntil("the story has reached step 2", 10, () -> console.model().lesson().currentStep() == 1);
         // What guided mode does at a step with a question (GuidedModeTest plays that part for real).
-        fxRun(() -> console.model().lesson().questionProperty().set(LessonModel.QuestionState.ASKING));
+        fxRun(() -> {
+            console.model().lesson().questionStepProperty().set(1);
+            console.model().lesson().questionProperty().set(LessonModel.QuestionState.ASKING);
+        });
         ConsoleFx.frames();
     }
 

@@ -42,6 +42,29 @@ public record Judgement(Verdict verdict, WriteClasses writes, Map<ResourceId, Wr
                 new LogEnd.Ended(0, 0, RunEnded.Reason.COMPLETED));
     }
 
+    /**
+     * This judgement as it stood after event {@code last}: the witnesses every event of which is at
+     * or before it, and the writes kept by then. A view that shows only the first events of a run (the
+     * console, while later ones wait for the screen) renders this, so its badge, its words and its
+     * marks read one judgement of exactly what is shown. The write classes are kept whole: a class,
+     * once given, never changes, and nobody asks for a write not shown.
+     */
+    public Judgement upTo(io.fencelab.engine.event.Event last) {
+        long seq = last.seq();
+        if (end.lastSeq() <= seq) {
+            return this;
+        }
+        java.util.List<Witness> shown = verdict.witnesses().stream()
+                .filter(w -> w.eventSeqs().stream().allMatch(s -> s <= seq)).toList();
+        Map<ResourceId, WriteAccepted> keptThen = new TreeMap<>();
+        kept.forEach((id, w) -> {
+            if (w.seq() <= seq) {
+                keptThen.put(id, w);
+            }
+        });
+        return new Judgement(Verdict.of(shown), writes, keptThen, false, new LogEnd.Incomplete(seq, last.atMicros()));
+    }
+
     /** The history's cut, when it has no {@code RunEnded}. */
     public java.util.Optional<LogEnd.Incomplete> incomplete() {
         return end instanceof LogEnd.Incomplete cut ? java.util.Optional.of(cut) : java.util.Optional.empty();

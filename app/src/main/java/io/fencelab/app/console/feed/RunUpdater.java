@@ -72,6 +72,11 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
     private int timelineEvents;
     private long lastMetricsNanos;
     private boolean finished;
+    /** The witnesses the driver's checker had found when the shown verdict was last worked out. */
+    private int checkerWitnesses = -1;
+    /** Events arrived (or the checker found more) since the shown verdict was last worked out. */
+    private boolean verdictStale;
+    private long lastVerdictNanos;
     /** The finished run's judgement (with its final state), once there is one. */
     private Judgement finalJudgement;
     private static int generations;
@@ -120,13 +125,24 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
             if (now > model.nowMicrosProperty().get()) {
                 model.nowMicrosProperty().set(now);
             }
-            Verdict v = driver.verdictSoFar();
-            if (v.witnesses().size() != model.verdict().witnesses().size() || v.kind() != model.verdict().kind()) {
-                if (v.witnesses().size() > model.verdict().witnesses().size()) {
-                    model.narrationProperty().set(Narration.line(v.witnesses().getLast(), now));
+            // The verdict on the events shown, not on those the checker has seen beyond them (a driver
+            // holds events back at a story stop, and a live checker runs ahead of the screen).
+            // While a run streams, at the counts' pace (a judgement snapshot per frame is wasted work).
+            int seen = driver.verdictSoFar().witnesses().size();
+            verdictStale |= !frameEvents.isEmpty() || seen != checkerWitnesses;
+            boolean due = model.phase() != RunPhase.PLAYING || nowNanos - lastVerdictNanos >= COUNTS_EVERY_NANOS;
+            if (verdictStale && due && model.events().size() > 0) {
+                verdictStale = false;
+                lastVerdictNanos = nowNanos;
+                checkerWitnesses = seen;
+                Verdict v = driver.judgementSoFar().upTo(model.events().last()).verdict();
+                if (v.witnesses().size() != model.verdict().witnesses().size() || v.kind() != model.verdict().kind()) {
+                    if (v.witnesses().size() > model.verdict().witnesses().size()) {
+                        model.narrationProperty().set(Narration.line(v.witnesses().getLast(), now));
+                    }
+                    model.verdictProperty().set(v);
+                    verdictChanged();
                 }
-                model.verdictProperty().set(v);
-                verdictChanged();
             }
             if (nowNanos - lastMetricsNanos > METRICS_EVERY_NANOS || moved > 0 && lastMetricsNanos == 0) {
                 model.metricsProperty().set(driver.metricsSoFar());
@@ -188,8 +204,10 @@ public final class RunUpdater implements FrameLoop.Task, EventFeed.Target {
         boolean rested = nowNanos - lastBuiltAt >= Math.max(gap, lastBuildNanos);
         if (timelineStale && !rebuilder.busy() && (rested || finished)) {
             timelineStale = false;
-            rebuilder.request(generation, model.events().snapshot(), finalJudgement != null ? finalJudgement
-                    : driver.judgementSoFar());
+            List<Event> shown = model.events().snapshot();
+            // The timeline is drawn with the judgement of exactly the events it draws.
+            rebuilder.request(generation, shown, finalJudgement != null ? finalJudgement
+                    : shown.isEmpty() ? driver.judgementSoFar() : driver.judgementSoFar().upTo(shown.getLast()));
         }
     }
 

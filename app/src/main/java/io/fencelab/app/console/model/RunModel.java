@@ -107,8 +107,9 @@ public final class RunModel {
     }
 
     /**
-     * The checker's judgement that the shown timeline was drawn with (write classes included); the
-     * verdict above may be a frame or two newer.
+     * The checker's judgement of exactly the events the shown timeline was drawn from (write classes
+     * included; {@code Judgement.upTo} the last of them). The presenter's badge, verdict words and
+     * lanes all read this one; the verdict above, also of the shown events, may be a frame or two newer.
      */
     public ObjectProperty<Judgement> judgementProperty() {
         return judgement;

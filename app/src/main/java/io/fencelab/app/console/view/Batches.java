@@ -44,8 +44,11 @@ final class Batches {
     private final Map<Ink, Doubles> lines = new EnumMap<>(Ink.class);
     private final Map<Ink, Doubles> marks = new EnumMap<>(Ink.class);
     private final Map<Ink, List<Text>> texts = new EnumMap<>(Ink.class);
+    /** The smallest font size of the texts collected since the last clear (infinite for none). */
+    private double smallestFont = Double.POSITIVE_INFINITY;
 
     void clear() {
+        smallestFont = Double.POSITIVE_INFINITY;
         rects.values().forEach(Doubles::clear);
         outlines.values().forEach(Doubles::clear);
         lines.values().forEach(Doubles::clear);
@@ -71,7 +74,13 @@ final class Batches {
     }
 
     void text(Ink ink, String text, double x, double y, Font font, TextAlignment align) {
+        smallestFont = Math.min(smallestFont, font.getSize());
         texts.computeIfAbsent(ink, k -> new ArrayList<>()).add(new Text(text, x, y, font, align));
+    }
+
+    /** The smallest font size among the texts collected since the last clear, in drawing units. */
+    double smallestFont() {
+        return smallestFont;
     }
 
     /** Draws everything collected, colour by colour in {@link Ink} order, layer by layer. */

@@ -5,6 +5,8 @@ import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.model.TimeWindow;
+import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.report.Timeline;
@@ -34,6 +36,12 @@ import javafx.scene.layout.VBox;
  */
 public final class PresenterView extends BorderPane {
 
+    /** A holder lane's height, in drawing units, below which the presenter shows fewer lanes instead. */
+    static final double READABLE_HOLDER_H = 34;
+
+    /** The question's column beside the timeline, in pixels (about a third of 1280). */
+    static final double QUESTION_WIDTH = 440;
+
     /** Style classes of the verdict badge. */
     private static final List<String> BADGES = List.of("presenter-safe", "presenter-violated", "presenter-none");
 
@@ -42,12 +50,13 @@ public final class PresenterView extends BorderPane {
     final Label title = new Label();
     final Label position = new Label();
     final Label badge = new Label();
+    final Label lanesShown = new Label();
     final Label verdictWords = new Label();
     final Label stepNumber = new Label();
     final Label stepText = new Label();
     final VBox question = new VBox(8);
-    private int toldWitnesses = -1;
-    private RunPhase toldPhase;
+    /** What the verdict's words were last worked out for (witnesses, decided, how the judged log ends). */
+    private List<Object> told;
 
     public PresenterView(ConsoleModel model, FrameLoop loop) {
         this.model = model;
@@ -56,49 +65,72 @@ public final class PresenterView extends BorderPane {
                 "/io/fencelab/app/console/presenter.css"), "presenter.css is missing from the build").toExternalForm());
         setId("presenter");
 
+        // The title takes the room the position and the badge leave, and wraps rather than being cut.
         title.getStyleClass().add("presenter-title");
         title.setId("presenter-title");
+        title.setWrapText(true);
+        title.setMinWidth(0);
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        title.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(title, Priority.ALWAYS);
         position.getStyleClass().add("presenter-position");
+        position.setId("presenter-position");
+        position.setMinWidth(Region.USE_PREF_SIZE);
         badge.getStyleClass().add("presenter-badge");
         badge.setId("presenter-verdict");
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(20, title, spacer, position, badge);
+        lanesShown.getStyleClass().add("presenter-position");
+        lanesShown.setId("presenter-lanes");
+        lanesShown.setMinWidth(Region.USE_PREF_SIZE);
+        lanesShown.managedProperty().bind(lanesShown.textProperty().isNotEmpty());
+        HBox header = new HBox(20, title, lanesShown, position, badge);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("presenter-header");
         header.setPadding(new Insets(10, 24, 10, 24));
         verdictWords.getStyleClass().add("presenter-verdict-words");
         verdictWords.setId("presenter-verdict-words");
         verdictWords.setWrapText(true);
+        verdictWords.setMinHeight(Region.USE_PREF_SIZE);
+        verdictWords.setMaxWidth(Double.MAX_VALUE);
         verdictWords.setPadding(new Insets(0, 24, 6, 24));
         verdictWords.managedProperty().bind(verdictWords.textProperty().isNotEmpty());
         setTop(new VBox(header, verdictWords));
 
-        timeline = new PresenterTimeline(model, loop);
-        setCenter(timeline);
+        timeline = new PresenterTimeline(model, loop, lanesShown);
+        // The question stands beside the timeline, never over it or below it: the lanes it asks
+        // about keep the whole height, and the timeline narrows while it is asked.
+        question.getStyleClass().add("presenter-question");
+        question.setId("presenter-question");
+        question.setPrefWidth(QUESTION_WIDTH);
+        question.setMinWidth(QUESTION_WIDTH);
+        question.setMaxWidth(QUESTION_WIDTH);
+        question.setPadding(new Insets(12, 18, 12, 18));
+        HBox.setHgrow(timeline, Priority.ALWAYS);
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
         stepText.getStyleClass().add("presenter-step");
         stepText.setId("presenter-step");
         stepText.setWrapText(true);
+        stepText.setMinHeight(Region.USE_PREF_SIZE);
         HBox step = new HBox(18, stepNumber, stepText);
         step.setAlignment(Pos.TOP_LEFT);
-        question.getStyleClass().add("presenter-question");
-        question.setId("presenter-question");
-        VBox bottom = new VBox(12, step, question);
+        VBox bottom = new VBox(12, step);
         bottom.getStyleClass().add("presenter-bottom");
         bottom.setPadding(new Insets(14, 24, 18, 24));
-        setBottom(bottom);
+        // The step under the timeline; the question, when shown, in a column of the full height beside both.
+        VBox.setVgrow(timeline, Priority.ALWAYS);
+        VBox story = new VBox(timeline, bottom);
+        HBox.setHgrow(story, Priority.ALWAYS);
+        setCenter(new HBox(story, question));
 
         LessonModel lesson = model.lesson();
-        for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
+        for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(), lesson.questionStepProperty(),
                 lesson.workshopProperty(), lesson.lessonProperty(), model.scenarioProperty()}) {
             o.addListener(x -> showStep());
         }
         RunModel run = model.main();
-        for (Observable o : new Observable[] {run.verdictProperty(), run.phaseProperty(), run.eventCountProperty()}) {
+        for (Observable o : new Observable[] {run.judgementProperty(), run.phaseProperty(), run.eventCountProperty()}) {
             o.addListener(x -> showVerdict());
         }
         showStep();
@@ -130,23 +162,26 @@ public final class PresenterView extends BorderPane {
         } else {
             stepNumber.setText(Integer.toString(lesson.currentStep() + 1));
             position.setText("step " + (lesson.currentStep() + 1) + " of " + n);
-            stepText.setText(current.text());
+            stepText.setText(StoryView.shown(current.text()));
         }
         question.getChildren().clear();
         LessonModel.QuestionState state = lesson.questionProperty().get();
-        boolean shown = current != null && current.asks() && state != LessonModel.QuestionState.NONE;
+        // The question on show is the model's (it stays, revealed, past its own step), as the desk's overlay reads it.
+        Question q = lesson.shownQuestion();
+        boolean shown = q != null;
         question.setVisible(shown);
         question.setManaged(shown);
         if (shown) {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
-            Question q = current.question();
-            Label ask = new Label(q.ask());
+            Label ask = new Label(StoryView.shown(q.ask()));
             ask.setWrapText(true);
+            ask.setMinHeight(Region.USE_PREF_SIZE);
             ask.getStyleClass().add("presenter-ask");
             question.getChildren().add(ask);
             for (int i = 0; i < q.choices().size(); i++) {
-                Label c = new Label(Question.letter(i) + "   " + q.choices().get(i));
+                Label c = new Label(Question.letter(i) + "   " + StoryView.shown(q.choices().get(i)));
                 c.setWrapText(true);
+                c.setMinHeight(Region.USE_PREF_SIZE);
                 c.getStyleClass().add("presenter-choice");
                 if (revealed) {
                     c.getStyleClass().add(i == q.answer() ? "presenter-choice-right" : "presenter-choice-wrong");
@@ -154,44 +189,64 @@ public final class PresenterView extends BorderPane {
                 question.getChildren().add(c);
             }
             if (revealed) {
-                Label why = new Label(q.why());
+                Label why = new Label(StoryView.shown(q.why()));
                 why.setWrapText(true);
+                why.setMinHeight(Region.USE_PREF_SIZE);
                 why.getStyleClass().add("presenter-why");
                 question.getChildren().add(why);
             }
         }
     }
 
-    /** The badge follows the verdict every batch; the words are told again only when they can change. */
+    /**
+     * The badge and the words render one judgement: the one the timeline on screen was drawn with,
+     * of exactly the events it shows ({@link RunModel#judgementProperty()}). So the badge, the words
+     * and the lanes change together, never one a frame before the others. The words are worked out
+     * again only when what they say can change.
+     */
     private void showVerdict() {
         RunModel run = model.main();
-        Verdict v = run.verdict();
+        Judgement j = run.judgement();
+        Verdict v = j.verdict();
         boolean started = run.eventCountProperty().get() > 0;
         RunPhase phase = run.phase();
         boolean failedSafe = v.isSafe() && phase == RunPhase.FAILED; // never SAFE: nothing after the failure was tested
         badge.setText(!started ? "not run yet" : failedSafe ? "FAILED" : v.isSafe() ? "SAFE" : "VIOLATED");
         Styles.choose(badge, BADGES, !started || failedSafe ? "presenter-none" : v.isSafe() ? "presenter-safe"
                 : "presenter-violated");
-        int witnesses = v.witnesses().size();
         if (!started) {
             verdictWords.setText("");
-            toldWitnesses = -1;
-            toldPhase = null;
+            told = null;
             return;
         }
-        if (witnesses == toldWitnesses && phase == toldPhase) {
-            return;
-        }
-        toldWitnesses = witnesses;
-        toldPhase = phase;
         // The verdict's headline as the report tells it; while the run goes on only once it is decided.
-        if (phase.isOver() || witnesses > 0) {
-            List<Event> events = run.events().snapshot();
-            List<String> words = VerdictText.of(events, run.judgement());
-            verdictWords.setText(words.isEmpty() ? "" : words.getFirst());
+        boolean decided = phase.isOver() || !v.isSafe();
+        List<Object> key = List.of(v.witnesses().size(), decided, j.end().getClass(), j.finalStateJudged());
+        if (key.equals(told)) {
+            return;
+        }
+        told = key;
+        if (decided) {
+            verdictWords.setText(StoryView.shown(VerdictText.headline(judged(run.events().snapshot(), j), j)));
         } else {
             verdictWords.setText("");
         }
+    }
+
+    /** The first events of {@code events} (in seq order), those {@code j} judged. */
+    static List<Event> judged(List<Event> events, Judgement j) {
+        long last = j.end().lastSeq();
+        int lo = 0;
+        int hi = events.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (events.get(mid).seq() <= last) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return events.subList(0, lo);
     }
 
     /**
@@ -203,18 +258,29 @@ public final class PresenterView extends BorderPane {
         private final TimelineRenderer renderer = new TimelineRenderer(TimelineRenderer.PRESENTATION);
         private final PlayheadLayer playhead = new PlayheadLayer();
         private final RedrawPacing pacing = new RedrawPacing();
+        /** The presenter's own window: from 0 to just past the latest event shown (see {@link #fittedSpan}). */
+        private final TimeWindow fit = new TimeWindow();
         private final ConsoleModel model;
+        /** Says how many holder lanes are shown when not all fit ("8 of 40 holders"), else empty. */
+        private final Label lanes;
+        /** The timeline last drawn (its lanes, as {@link #lanesThatFit} chose them). */
+        private Timeline drawn;
 
-        PresenterTimeline(ConsoleModel model, FrameLoop loop) {
+        PresenterTimeline(ConsoleModel model, FrameLoop loop, Label lanes) {
             this.model = model;
+            this.lanes = lanes;
             getStyleClass().add("presenter-timeline");
             getChildren().addAll(canvas, playhead);
             setMinSize(200, 160);
             RunModel run = model.main();
-            pacing.follow(run, model.window(), this::playheadStep);
+            pacing.follow(run, fit, this::playheadStep);
             loop.addDraw(now -> {
                 if (!isVisible() || getScene() == null || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
                     return;
+                }
+                double span = fittedSpan(run);
+                if (span != fit.span()) {
+                    fit.show(0, span);
                 }
                 switch (pacing.next(now, run.phase() == RunPhase.PLAYING)) {
                     case REPAINT -> redraw();
@@ -227,8 +293,7 @@ public final class PresenterView extends BorderPane {
         private long playheadStep() {
             double plotPx = Math.max(10, canvas.getWidth() / TimelineRenderer.PRESENTATION - TimelineRenderer.GUTTER
                     - TimelineRenderer.RIGHT_PAD);
-            return (long) Math.floor((model.main().nowMicrosProperty().get() - model.window().start())
-                    / model.window().span() * plotPx);
+            return (long) Math.floor((model.main().nowMicrosProperty().get() - fit.start()) / fit.span() * plotPx);
         }
 
         @Override
@@ -248,10 +313,11 @@ public final class PresenterView extends BorderPane {
                 return;
             }
             RunModel run = model.main();
-            Timeline timeline = run.timeline();
+            Timeline timeline = lanesThatFit(run.timeline(), canvas.getHeight() / TimelineRenderer.PRESENTATION);
+            drawn = timeline;
             pacing.repainted(timeline != null && timeline.hasOpenSpans());
             renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
-                    new TimelineRenderer.Frame(timeline, model.window().start(), model.window().span(), 0, -1,
+                    new TimelineRenderer.Frame(timeline, fit.start(), fit.span(), 0, -1,
                             run.focusedWitnessProperty().get(), seq -> {
                                 Event e = run.events().bySeq(seq);
                                 return e == null ? -1 : e.atMicros();
@@ -260,14 +326,100 @@ public final class PresenterView extends BorderPane {
             movePlayhead();
         }
 
+        /**
+         * The timeline with as many holder lanes as fit the canvas ({@code height} drawing units) at a
+         * readable height, every resource lane kept. A crowded run (forty holders racing) keeps the
+         * lanes a room needs at this step: the holder of the event the current story step tells, then
+         * the holders in the witnesses (the newest first), then those active most recently; they stay
+         * in their usual order. The header says how many are shown.
+         */
+        Timeline lanesThatFit(Timeline t, double height) {
+            if (t == null) {
+                lanes.setText("");
+                return null;
+            }
+            int all = t.holders().size();
+            double room = height - TimelineRenderer.AXIS - 6 - (t.resources().isEmpty() ? 0
+                    : TimelineRenderer.SEPARATOR + t.resources().size() * TimelineRenderer.MIN_RESOURCE_H);
+            int fit = Math.max(1, (int) Math.floor(room / READABLE_HOLDER_H));
+            if (all <= fit || TimelineRenderer.layoutFor(t, height).contentH() <= height + 1) {
+                lanes.setText("");
+                return t;
+            }
+            RunModel run = model.main();
+            java.util.LinkedHashSet<String> wanted = new java.util.LinkedHashSet<>();
+            LessonModel lesson = model.lesson();
+            int step = lesson.currentStep();
+            if (step >= 0 && step < lesson.reached().size()) {
+                Event told = run.events().bySeq(lesson.reached().get(step).throughSeq());
+                if (told != null && told.holder() != null) {
+                    wanted.add(told.holder());
+                }
+            }
+            List<io.fencelab.engine.check.Witness> witnesses = t.highlights().witnesses();
+            for (int i = witnesses.size() - 1; i >= 0 && wanted.size() < fit; i--) {
+                for (long seq : witnesses.get(i).eventSeqs()) {
+                    Event e = run.events().bySeq(seq);
+                    if (e != null && e.holder() != null && wanted.size() < fit) {
+                        wanted.add(e.holder());
+                    }
+                }
+            }
+            t.holders().stream().sorted(java.util.Comparator.comparingLong(PresenterTimeline::lastActive).reversed())
+                    .limit(fit).forEach(l -> {
+                        if (wanted.size() < fit) {
+                            wanted.add(l.holder());
+                        }
+                    });
+            List<io.fencelab.report.HolderLane> kept = t.holders().stream().filter(l -> wanted.contains(l.holder()))
+                    .toList();
+            lanes.setText(kept.size() + " of " + all + " holders");
+            return new Timeline(t.runMicros(), kept, t.resources(), t.globalFaults(), t.changes(), t.highlights(),
+                    t.bucketMicros());
+        }
+
+        /** When a holder's lane last shows anything: its latest span's end or mark. */
+        private static long lastActive(io.fencelab.report.HolderLane lane) {
+            long last = 0;
+            for (io.fencelab.report.Span s : lane.spans()) {
+                last = Math.max(last, s.endMicros());
+            }
+            if (!lane.marks().isEmpty()) {
+                last = Math.max(last, lane.marks().getLast().startMicros());
+            }
+            return last;
+        }
+
+        /**
+         * How much run time the room's axis shows: from 0 to a round figure (1, 2 or 5 times a power
+         * of ten seconds) just past the later of the playhead and the last event shown, and never past
+         * the run's end. So a story told in its first second (the random tokens) fills the
+         * width, and the axis changes only when the story outgrows it. At least one second.
+         */
+        static double fittedSpan(RunModel run) {
+            long latest = run.nowMicrosProperty().get();
+            if (run.events().size() > 0) {
+                latest = Math.max(latest, run.events().last().atMicros());
+            }
+            double wanted = Math.max(1_000_000, latest * 1.08);
+            double decade = 1_000_000;
+            while (decade * 10 < wanted) {
+                decade *= 10;
+            }
+            double round = wanted <= decade ? decade : wanted <= 2 * decade ? 2 * decade
+                    : wanted <= 5 * decade ? 5 * decade : 10 * decade;
+            long end = run.endMicrosProperty().get();
+            return end > 0 ? Math.min(round, Math.max(end, latest) * 1.02) : round;
+        }
+
         /** The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is. */
         private void movePlayhead() {
             pacing.playheadMoved();
             RunModel run = model.main();
             double scale = TimelineRenderer.PRESENTATION;
             playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
-            playhead.show(run.timeline(), canvas.getWidth() / scale, canvas.getHeight() / scale,
-                    model.window().start(), model.window().span(), run.nowMicrosProperty().get(),
+            playhead.show(drawn, canvas.getWidth() / scale, canvas.getHeight() / scale,
+                    fit.start(), fit.span(), run.nowMicrosProperty().get(),
                     run.endMicrosProperty().get(), run.phase().isOver(), 0);
         }
     }

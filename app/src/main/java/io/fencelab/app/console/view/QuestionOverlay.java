@@ -57,14 +57,14 @@ final class QuestionOverlay extends VBox {
         boolean revealed = lesson.questionProperty().get() == QuestionState.REVEALED;
         int pick = lesson.pickProperty().get();
         title.setText((revealed ? "The answer" : "Predict") + " · step " + (lesson.questionStepProperty().get() + 1));
-        ask.setText(q.ask());
+        ask.setText(StoryView.shown(q.ask()));
         choices.getChildren().clear();
         for (int i = 0; i < q.choices().size(); i++) {
             Label letter = new Label(String.valueOf(Question.letter(i)));
             letter.getStyleClass().add("choice-letter");
             letter.setMinWidth(44);
             letter.setAlignment(Pos.CENTER);
-            Label text = new Label(q.choices().get(i));
+            Label text = new Label(StoryView.shown(q.choices().get(i)));
             text.setWrapText(true);
             text.getStyleClass().add("choice-text");
             HBox.setHgrow(text, Priority.ALWAYS);
@@ -83,7 +83,7 @@ final class QuestionOverlay extends VBox {
         }
         why.setVisible(revealed);
         why.setManaged(revealed);
-        why.setText(revealed ? "✓ " + Question.letter(q.answer()) + ". " + q.why()
+        why.setText(revealed ? "✓ " + Question.letter(q.answer()) + ". " + StoryView.shown(q.why())
                 + (pick >= 0 ? (pick == q.answer() ? "  (the room got it)" : "  (the room picked "
                         + Question.letter(pick) + ")") : "") : "");
         hint.setText(revealed ? "Continue (Space or Page Down) goes on." : "Let the room decide (keys 1 to "

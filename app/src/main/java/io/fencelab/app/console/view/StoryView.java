@@ -44,6 +44,14 @@ final class StoryView extends VBox {
         rebuild();
     }
 
+    /**
+     * Story text as the console shows it: a lesson's author may mark a name as code with backticks
+     * (`current`), which a label would print literally; the name is shown without them.
+     */
+    static String shown(String text) {
+        return text == null ? "" : text.replace("`", "");
+    }
+
     /** Row {@code i} (0-based), for tests. */
     HBox row(int i) {
         return rows.get(i);
@@ -63,7 +71,7 @@ final class StoryView extends VBox {
             mark.getStyleClass().add("story-mark");
             mark.setMinWidth(20);
             mark.setAlignment(Pos.CENTER);
-            Label text = new Label(step.text());
+            Label text = new Label(shown(step.text()));
             text.setWrapText(true);
             text.getStyleClass().add("story-text");
             HBox.setHgrow(text, Priority.ALWAYS);

@@ -37,6 +37,8 @@ final class TimelineRenderer {
     static final double RIGHT_PAD = 14;
     static final double SEPARATOR = 24;
     static final double RESOURCE_H = 70;
+    /** A resource lane squeezed to fit the canvas is never lower than this: its token line, labels and marks still fit. */
+    static final double MIN_RESOURCE_H = 46;
     static final double MIN_HOLDER_H = 22;
     static final double MAX_HOLDER_H = 84;
 
@@ -57,7 +59,7 @@ final class TimelineRenderer {
                  int focusedWitness, LongUnaryOperator timeOfSeq, double scrollY, String hint, long openUntilMicros) {}
 
     /** Where the lanes are, for scrolling and hit tests. */
-    record Layout(double holderH, double contentH, int holders, int resources) {
+    record Layout(double holderH, double resourceH, double contentH, int holders, int resources) {
         double holderTop(int i) {
             return AXIS + i * holderH;
         }
@@ -74,8 +76,9 @@ final class TimelineRenderer {
     private final Batches axis = new Batches();
     private final HitIndex hits = new HitIndex();
     private final Map<ResourceLane, long[]> ranks = new IdentityHashMap<>();
+    private final Map<ResourceLane, List<TokenStep>> held = new IdentityHashMap<>();
     private Timeline ranked;
-    private Layout layout = new Layout(40, AXIS, 0, 0);
+    private Layout layout = new Layout(40, RESOURCE_H, AXIS, 0, 0);
     /** Canvas pixels per drawing unit: 1 on the desk, {@link #PRESENTATION} on a projector. */
     private final double scale;
 
@@ -91,9 +94,15 @@ final class TimelineRenderer {
         this.scale = scale;
     }
 
-    /** The smallest text this renderer draws on the canvas, in canvas pixels. */
+    /** The smallest text this renderer draws on the canvas, in canvas pixels: its smallest font. */
     double smallestTextPx() {
         return TINY.getSize() * scale;
+    }
+
+    /** The smallest text the last drawing put on the canvas, in canvas pixels (infinite if none). */
+    double smallestDrawnTextPx() {
+        return Math.min(Math.min(lanes.smallestFont(), overlay.smallestFont()),
+                Math.min(gutter.smallestFont(), axis.smallestFont())) * scale;
     }
 
     HitIndex hits() {
@@ -104,13 +113,22 @@ final class TimelineRenderer {
         return layout;
     }
 
+    /**
+     * Lanes that fill {@code height} (drawing units). When every lane at its full height does not
+     * fit, holder and resource lanes shrink in proportion, resources down to {@link #MIN_RESOURCE_H}
+     * and holders to {@link #MIN_HOLDER_H}, so a short canvas (the presenter's) still shows every
+     * lane of a small story, its resources' last marks included.
+     */
     static Layout layoutFor(Timeline t, double height) {
         int h = t == null ? 0 : t.holders().size();
         int r = t == null ? 0 : t.resources().size();
-        double resources = r == 0 ? 0 : SEPARATOR + r * RESOURCE_H;
+        double room = height - AXIS - 6 - (r == 0 ? 0 : SEPARATOR);
+        double share = Math.min(1, room / (h * MAX_HOLDER_H + r * RESOURCE_H + 1e-9));
+        double resourceH = Math.max(MIN_RESOURCE_H, Math.min(RESOURCE_H, RESOURCE_H * share));
+        double resources = r == 0 ? 0 : SEPARATOR + r * resourceH;
         double each = h == 0 ? MAX_HOLDER_H
                 : Math.max(MIN_HOLDER_H, Math.min(MAX_HOLDER_H, (height - AXIS - resources - 6) / h));
-        return new Layout(each, AXIS + h * each + resources + 6, h, r);
+        return new Layout(each, resourceH, AXIS + h * each + resources + 6, h, r);
     }
 
     /** Draws {@code f} on a canvas {@code width} × {@code height} pixels (hit boxes are in drawing units). */
@@ -148,6 +166,7 @@ final class TimelineRenderer {
         }
         if (ranked != t) {
             ranks.clear();
+            held.clear();
             ranked = t;
         }
         double lanesBottom = lanesBottom(layout, height, scroll);
@@ -188,18 +207,20 @@ final class TimelineRenderer {
         if (!t.resources().isEmpty()) {
             double sepTop = layout.resourcesTop() - SEPARATOR - scroll;
             if (sepTop + SEPARATOR >= AXIS && sepTop <= height) {
-                lanes.line(Ink.SEPARATOR, GUTTER, sepTop + SEPARATOR / 2, GUTTER + plotW, sepTop + SEPARATOR / 2, 1,
+                // The rule runs under the heading, not through it.
+                lanes.line(Ink.SEPARATOR, GUTTER, sepTop + SEPARATOR - 1, GUTTER + plotW, sepTop + SEPARATOR - 1, 1,
                         false);
                 gutter.text(Ink.TEXT_MUTED, "resources", 8, sepTop + SEPARATOR / 2, SMALL_BOLD, TextAlignment.LEFT);
-                lanes.text(Ink.TEXT_MUTED, "highest token each resource has accepted", GUTTER + 6,
+                lanes.text(Ink.TEXT_MUTED, "the token each resource holds", GUTTER + 6,
                         sepTop + SEPARATOR / 2 - 1, SMALL, TextAlignment.LEFT);
             }
             for (int j = 0; j < t.resources().size(); j++) {
-                double top = layout.resourcesTop() + j * RESOURCE_H - scroll;
-                if (top + RESOURCE_H < AXIS || top > height) {
+                double top = layout.resourcesTop() + j * layout.resourceH() - scroll;
+                if (top + layout.resourceH() < AXIS || top > height) {
                     continue;
                 }
-                drawResource(t.resources().get(j), t.holders().size() + j, top, x, plotW, hl, focused);
+                drawResource(t.resources().get(j), t.holders().size() + j, top, layout.resourceH(), x, plotW, hl,
+                        focused);
             }
         }
         for (Span.Fault fault : t.globalFaults()) {
@@ -287,6 +308,12 @@ final class TimelineRenderer {
         double heldY = top + strip;
         double beliefY = heldY + barH + 3;
         List<Span> spans = lane.spans();
+        int lastHeld = -1;
+        for (int k = spans.size() - 1; k >= 0 && lastHeld < 0; k--) {
+            if (spans.get(k) instanceof Span.Held) {
+                lastHeld = k;
+            }
+        }
         for (int k = 0; k < spans.size(); k++) {
             Span s = spans.get(k);
             long end = t.drawnEnd(s, nowMicros);
@@ -314,11 +341,16 @@ final class TimelineRenderer {
                     hits.add(HitIndex.Kind.FAULT, fl.startSeq(), index, k, a - 2, top, a + w + 2, top + h);
                 }
                 case Span.Held held -> {
+                    Font font = roomy ? SMALL_BOLD : TINY_BOLD;
+                    if (k == lastHeld) {
+                        // A lease just granted has no width yet: drawn at least as wide as its token, so the
+                        // 42 the story names is there at the moment it names it.
+                        w = Math.max(w, textWidth(Long.toString(held.token()), font) + 8);
+                    }
                     lanes.rect(Ink.HELD, a, heldY, w, barH);
                     String label = w > 90 ? "token " + held.token() : Long.toString(held.token());
-                    textIfRoom(lanes, Ink.TEXT_ON_DARK, label, a + w / 2, heldY + barH / 2, w - 6,
-                            roomy ? SMALL_BOLD : TINY_BOLD, TextAlignment.CENTER,
-                            plotW);
+                    textIfRoom(lanes, Ink.TEXT_ON_DARK, label, a + w / 2, heldY + barH / 2, w - 6, font,
+                            TextAlignment.CENTER, plotW);
                     if (witness) {
                         lanes.outline(Ink.WITNESS, a - 1, heldY - 1, w + 2, barH + 2, 2.5);
                     }
@@ -383,17 +415,26 @@ final class TimelineRenderer {
         hits.add(HitIndex.Kind.GAP, gap.startSeq(), index, item, a, y0, a + w, y1);
     }
 
-    private void drawResource(ResourceLane lane, int index, double top, Scale x, double plotW, Highlights hl,
-                              List<Long> focused) {
-        double h = RESOURCE_H;
+    private void drawResource(ResourceLane lane, int index, double top, double h, Scale x, double plotW,
+                              Highlights hl, List<Long> focused) {
         lanes.rect(Ink.LANE_ALT, GUTTER, top, plotW + RIGHT_PAD, h);
         lanes.line(Ink.GRID, GUTTER, top + h, GUTTER + plotW, top + h, 1, false);
+        // The name whole on one line if it fits the gutter, else the target above the key (its end
+        // kept: "…latest.pdf" tells more than "reports/la…"); the scope under it.
         String name = lane.resource().target() + " " + lane.resource().key();
-        gutter.text(Ink.TEXT, name, 10, top + h / 2 - 8, SMALL_BOLD, TextAlignment.LEFT);
-        gutter.text(Ink.TEXT_MUTED, "scope " + lane.resource().scope(), 10, top + h / 2 + 9, SMALL,
-                TextAlignment.LEFT);
-        long[] tokens = ranks.computeIfAbsent(lane, TimelineRenderer::distinctTokens);
-        List<TokenStep> steps = lane.steps();
+        double room = GUTTER - 14;
+        if (textWidth(name, SMALL_BOLD) <= room) {
+            gutter.text(Ink.TEXT, name, 10, top + h / 2 - 8, SMALL_BOLD, TextAlignment.LEFT);
+            gutter.text(Ink.TEXT_MUTED, "scope " + lane.resource().scope(), 10, top + h / 2 + 9, SMALL,
+                    TextAlignment.LEFT);
+        } else {
+            gutter.text(Ink.TEXT, lane.resource().target().toString(), 10, top + h / 2 - 8, SMALL_BOLD,
+                    TextAlignment.LEFT);
+            gutter.text(Ink.TEXT, endOf(lane.resource().key(), SMALL, room), 10, top + h / 2 + 9, SMALL,
+                    TextAlignment.LEFT);
+        }
+        List<TokenStep> steps = held.computeIfAbsent(lane, TimelineRenderer::held);
+        long[] tokens = ranks.computeIfAbsent(lane, l -> distinctTokens(held.get(l)));
         double lineTop = top + 12;
         double lineH = h - 32;
         int from = Math.max(0, firstStepAfter(steps, x.start) - 1);
@@ -504,8 +545,30 @@ final class TimelineRenderer {
         return w.eventSeqs();
     }
 
-    private static long[] distinctTokens(ResourceLane lane) {
-        return lane.steps().stream().mapToLong(TokenStep::token).distinct().sorted().toArray();
+    private static long[] distinctTokens(List<TokenStep> steps) {
+        return steps.stream().mapToLong(TokenStep::token).distinct().sorted().toArray();
+    }
+
+    /**
+     * The token the resource holds, step by step: each applied write's token (an unfenced resource
+     * takes an older one too: a stale overwrite puts the row back to 41 after 42). The report's
+     * steps give only the highest token accepted; they stand in where writes are counted in buckets
+     * rather than listed (a crowded lane), which only a fenced resource's many writes make.
+     */
+    static List<TokenStep> held(ResourceLane lane) {
+        List<TokenStep> out = new java.util.ArrayList<>();
+        long token = Long.MIN_VALUE;
+        for (Mark m : lane.marks()) {
+            if (m instanceof Mark.Bucket) {
+                return lane.steps();
+            }
+            if (m instanceof Mark.Write w && (w.kind() == WriteClass.ACCEPTED || w.kind() == WriteClass.STALE_OVERWRITE)
+                    && (out.isEmpty() || w.token() != token)) {
+                token = w.token();
+                out.add(new TokenStep(w.atMicros(), w.seq(), w.token(), w.holder()));
+            }
+        }
+        return out;
     }
 
     private static double yOfToken(long[] tokens, long token, double top, double height) {
@@ -558,10 +621,23 @@ final class TimelineRenderer {
     /** Draws {@code text} only if it fits in {@code room} px (a rough width: the canvas has no cheap text metrics). */
     private static void textIfRoom(Batches b, Ink ink, String text, double x, double y, double room, Font font,
                                    TextAlignment align, double plotW) {
-        double w = text.length() * font.getSize() * 0.62;
-        if (w <= room) {
+        if (textWidth(text, font) <= room) {
             b.text(ink, text, x, y, font, align);
         }
+    }
+
+    /** {@code text}, or its end after an ellipsis, in at most {@code room} drawing units. */
+    static String endOf(String text, Font font, double room) {
+        if (textWidth(text, font) <= room) {
+            return text;
+        }
+        int keep = Math.max(1, (int) (room / (font.getSize() * 0.62)) - 1);
+        return "\u2026" + text.substring(Math.max(0, text.length() - keep));
+    }
+
+    /** A text's rough width in drawing units (the canvas has no cheap text metrics). */
+    private static double textWidth(String text, Font font) {
+        return text.length() * font.getSize() * 0.62;
     }
 
     /** Tick positions (run micros): the report's rule, about one tick per 110 px at most. */

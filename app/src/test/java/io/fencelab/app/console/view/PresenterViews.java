@@ -6,6 +6,21 @@ public final class PresenterViews {
     private PresenterViews() {
     }
 
+    /** The smallest text the presenter's timeline drew in its last drawing, in pixels. */
+    public static double smallestDrawnTextPx(PresenterView view) {
+        return view.renderer().smallestDrawnTextPx();
+    }
+
+    /** Whether every lane of the presenter's timeline, down to the last resource's, fits its canvas. */
+    public static boolean lanesFit(PresenterView view) {
+        return view.renderer().layout().contentH() * TimelineRenderer.PRESENTATION <= view.canvas().getHeight() + 1;
+    }
+
+    /** The token a resource lane shows at its end (the token the resource holds). */
+    public static long heldTokenAtEnd(io.fencelab.report.ResourceLane lane) {
+        return TimelineRenderer.held(lane).getLast().token();
+    }
+
     /** The smallest text the presenter's timeline draws on its canvas, in pixels. */
     public static double smallestCanvasTextPx(PresenterView view) {
         return view.renderer().smallestTextPx();
