@@ -42,6 +42,10 @@ public final class PresenterView extends BorderPane {
     final Label title = new Label();
     final Label position = new Label();
     final Label badge = new Label();
+    /** Guided mode, shown (the room and the teacher see that the run waits for Continue), with the speed. */
+    final Label guided = new Label();
+    /** The sweep's heatmap, shown in place of the timeline on H in a sweep lesson. */
+    private final HeatmapView heatmap;
     final Label verdictWords = new Label();
     final Label stepNumber = new Label();
     final Label stepText = new Label();
@@ -64,7 +68,10 @@ public final class PresenterView extends BorderPane {
         badge.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(20, title, spacer, position, badge);
+        guided.getStyleClass().add("presenter-guided");
+        guided.setId("presenter-guided");
+        guided.setMinWidth(Region.USE_PREF_SIZE);
+        HBox header = new HBox(20, title, spacer, guided, position, badge);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("presenter-header");
         header.setPadding(new Insets(10, 24, 10, 24));
@@ -77,6 +84,9 @@ public final class PresenterView extends BorderPane {
 
         timeline = new PresenterTimeline(model, loop);
         setCenter(timeline);
+        heatmap = new HeatmapView(model.tune(), point -> { }, loop);
+        heatmap.setId("presenter-heatmap");
+        model.lesson().heatmapProperty().addListener((o, was, now) -> setCenter(now ? heatmap : timeline));
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
@@ -94,10 +104,16 @@ public final class PresenterView extends BorderPane {
 
         LessonModel lesson = model.lesson();
         for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
-                lesson.workshopProperty(), lesson.lessonProperty(), model.scenarioProperty()}) {
+                lesson.questionStepProperty(), lesson.pickProperty(), lesson.workshopProperty(), lesson.lessonProperty(),
+                model.scenarioProperty()}) {
             o.addListener(x -> showStep());
         }
         RunModel run = model.main();
+        for (Observable o : new Observable[] {lesson.guidedProperty(), run.phaseProperty(), model.speedProperty(),
+                model.fastestProperty(), lesson.questionProperty()}) {
+            o.addListener(x -> showGuided());
+        }
+        showGuided();
         for (Observable o : new Observable[] {run.verdictProperty(), run.phaseProperty(), run.eventCountProperty()}) {
             o.addListener(x -> showVerdict());
         }
@@ -134,20 +150,26 @@ public final class PresenterView extends BorderPane {
         }
         question.getChildren().clear();
         LessonModel.QuestionState state = lesson.questionProperty().get();
-        boolean shown = current != null && current.asks() && state != LessonModel.QuestionState.NONE;
+        // The question on screen, not the current step's: a revealed answer stays until the next Continue.
+        Question q = lesson.shownQuestion();
+        boolean shown = q != null;
         question.setVisible(shown);
         question.setManaged(shown);
         if (shown) {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
-            Question q = current.question();
+            int pick = lesson.pickProperty().get();
             Label ask = new Label(q.ask());
             ask.setWrapText(true);
             ask.getStyleClass().add("presenter-ask");
             question.getChildren().add(ask);
             for (int i = 0; i < q.choices().size(); i++) {
-                Label c = new Label(Question.letter(i) + "   " + q.choices().get(i));
+                // The room's pick (keys 1 to 6) is marked in words too, not by colour alone.
+                Label c = new Label(Question.letter(i) + "   " + q.choices().get(i) + (i == pick ? "   ◀ the room" : ""));
                 c.setWrapText(true);
                 c.getStyleClass().add("presenter-choice");
+                if (i == pick) {
+                    c.getStyleClass().add("presenter-choice-picked");
+                }
                 if (revealed) {
                     c.getStyleClass().add(i == q.answer() ? "presenter-choice-right" : "presenter-choice-wrong");
                 }
@@ -160,6 +182,19 @@ public final class PresenterView extends BorderPane {
                 question.getChildren().add(why);
             }
         }
+    }
+
+    /** "Guided", and whether the run plays or waits for Continue (each key press shows here), and its speed. */
+    private void showGuided() {
+        LessonModel lesson = model.lesson();
+        RunPhase phase = model.main().phase();
+        String pace = model.fastestProperty().get() ? "fastest" : speedText(model.speedProperty().get()) + "×";
+        String state = phase == RunPhase.PLAYING ? "▶ " + pace : phase.isOver() ? "ended" : "⏸ " + pace;
+        guided.setText(lesson.guidedProperty().get() ? "Guided · " + state : state);
+    }
+
+    private static String speedText(double speed) {
+        return speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed);
     }
 
     /** The badge follows the verdict every batch; the words are told again only when they can change. */
