@@ -205,6 +205,18 @@ class WorkshopConsoleTest extends ConsoleTestBase {
                 () -> console.model().lesson().currentStep() == 0 && main().phase() == RunPhase.PAUSED);
         assertThat(fx(() -> KeyMap.typingInto(console.scene().getFocusOwner()))).as("the focus stayed in the field")
                 .isTrue();
+        assertThat(fx(() -> console.model().speedProperty().get())).as("the 10-minute run plays at 3× in its lesson")
+                .isEqualTo(3.0);
+
+        fxRun(() -> console.workshop().setPresenter(true));
+        ConsoleFx.projectorAt1280x720(console);
+        robot.type(KeyCode.H);
+        waitUntil("H shows the sweep's heatmap in the presenter view", 10,
+                () -> "presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
+        ConsoleFx.screenshot(console.scene().getRoot(), "workshop-presenter-heatmap");
+        robot.type(KeyCode.H);
+        waitUntil("H again brings the timeline back", 10,
+                () -> !"presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
     }
 
     @Test

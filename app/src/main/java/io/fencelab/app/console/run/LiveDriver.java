@@ -189,14 +189,14 @@ public final class LiveDriver extends ThreadedDriver {
         return s != null ? s.judgement() : super.judgementSoFar();
     }
 
-    /** Run time now by the real clock (0 before the start). */
+    /** Run time now by the real clock (0 before the start), not capped at the run's end: the shown clock runs on. */
     private long realMicros() {
         long start = startNanos;
-        if (start == 0) {
-            return 0;
-        }
-        long micros = (long) ((System.nanoTime() - start) / 1_000.0 / spec.timeScale());
-        return Math.min(micros, spec.duration().toNanos() / 1_000);
+        return start == 0 ? 0 : (long) ((System.nanoTime() - start) / 1_000.0 / spec.timeScale());
+    }
+
+    private long durationMicros() {
+        return spec.duration().toNanos() / 1_000;
     }
 
     /** The shown clock: run time less the time held, stopped while holding (under the lock). */
@@ -317,10 +317,10 @@ public final class LiveDriver extends ThreadedDriver {
             return endMicros;
         }
         if (!storied) {
-            return realMicros();
+            return Math.min(realMicros(), durationMicros());
         }
         synchronized (lock) {
-            return shownNowLocked();
+            return Math.min(shownNowLocked(), durationMicros());
         }
     }
 

@@ -188,9 +188,10 @@ public final class PresenterView extends BorderPane {
     private void showGuided() {
         LessonModel lesson = model.lesson();
         RunPhase phase = model.main().phase();
-        String pace = model.fastestProperty().get() ? "fastest" : speedText(model.speedProperty().get()) + "×";
-        String state = phase == RunPhase.PLAYING ? "▶ " + pace : phase.isOver() ? "ended" : "⏸ " + pace;
-        guided.setText(lesson.guidedProperty().get() ? "Guided · " + state : state);
+        String pace = model.fastestProperty().get() ? "max" : speedText(model.speedProperty().get()) + "×";
+        // Short, so the header keeps room for the title; ▶ and ■ (not ⏸, which the font may lack).
+        String state = phase == RunPhase.PLAYING ? "▶ " + pace : phase.isOver() ? "ended" : "■ " + pace;
+        guided.setText(lesson.guidedProperty().get() ? "Guided " + state : state);
     }
 
     private static String speedText(double speed) {
