@@ -44,7 +44,7 @@ public final class PresenterView extends BorderPane {
     final Label badge = new Label();
     /** Guided mode, shown (the room and the teacher see that the run waits for Continue), with the speed. */
     final Label guided = new Label();
-    /** The sweep's heatmap, shown in place of the timeline on H in a sweep lesson. */
+    /** The sweep's heatmap, shown (1.8 times larger) in place of the timeline on H in a sweep lesson. */
     private final HeatmapView heatmap;
     final Label verdictWords = new Label();
     final Label stepNumber = new Label();
@@ -85,8 +85,9 @@ public final class PresenterView extends BorderPane {
         timeline = new PresenterTimeline(model, loop);
         setCenter(timeline);
         heatmap = new HeatmapView(model.tune(), point -> { }, loop);
-        heatmap.setId("presenter-heatmap");
-        model.lesson().heatmapProperty().addListener((o, was, now) -> setCenter(now ? heatmap : timeline));
+        Region largeHeatmap = new Scaled(heatmap, TimelineRenderer.PRESENTATION);
+        largeHeatmap.setId("presenter-heatmap");
+        model.lesson().heatmapProperty().addListener((o, was, now) -> setCenter(now ? largeHeatmap : timeline));
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
@@ -227,6 +228,28 @@ public final class PresenterView extends BorderPane {
             verdictWords.setText(words.isEmpty() ? "" : words.getFirst());
         } else {
             verdictWords.setText("");
+        }
+    }
+
+    /**
+     * A view drawn {@code scale} times larger, filling this region: laid out at the region's size
+     * divided by the scale, then scaled, so its smallest text (the heatmap's 11 px) reads at 18 px or more.
+     */
+    private static final class Scaled extends Region {
+        private final Region content;
+        private final double scale;
+
+        Scaled(Region content, double scale) {
+            this.content = content;
+            this.scale = scale;
+            getChildren().add(content);
+            content.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
+            setMinSize(0, 0);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            content.resizeRelocate(0, 0, getWidth() / scale, getHeight() / scale);
         }
     }
 
