@@ -1,14 +1,9 @@
 package io.fencelab.app.cli;
 
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.event.Event;
-import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.run.Run;
-import io.fencelab.engine.run.RunResult;
 import io.fencelab.scenarios.Problem;
 import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioLoader;
-import io.fencelab.scenarios.StoryCheck;
 import io.fencelab.scenarios.StoryStep;
 import io.fencelab.scenarios.ValidationResult;
 import io.fencelab.scenarios.Workshop;
@@ -120,17 +115,7 @@ public final class ValidateCommand implements Callable<Integer> {
     /** Runs the scenario as written (as {@code fencelab run} does) and says which step its run never reaches. */
     private static List<Problem> storyProblems(Database db, Scenario scenario, String fileName)
             throws IOException, InterruptedException {
-        Path log = Files.createTempFile("fencelab-validate", ".jsonl");
-        try {
-            RunResult result;
-            try (Run r = Run.prepare(db, scenario.spec(), log)) {
-                result = r.runToEnd();
-            }
-            List<Event> events = EventLogReader.read(result.eventLog());
-            return StoryCheck.unreached(scenario, fileName, events);
-        } finally {
-            Files.deleteIfExists(log);
-        }
+        return StoryRuns.unreached(db, scenario, fileName);
     }
 
     private static String story(Scenario scenario) {

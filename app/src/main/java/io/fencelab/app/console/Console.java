@@ -60,12 +60,12 @@ public final class Console {
         export = new ExportController(model, sessions);
         compare = new CompareController(model, sessions);
         tune = new TuneController(model, sessions, scenarios, loop, runsDir);
-        workshop = new WorkshopController(model, scenarios, tune);
+        workshop = new WorkshopController(model, scenarios, tune, runs, sessions);
         lesson = new LessonController(model, sessions, runs);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
-                        runs::newSeed, runs::applyParameters),
+                        runs::newSeed, runs::applyParameters, runs::faster, runs::slower),
                 new Intents.Faults(faults::injectFault, faults::clearHandFaults),
                 new Intents.Navigation(navigation::zoom, navigation::pan, navigation::pin, navigation::fit,
                         navigation::focusWitness),
@@ -74,7 +74,8 @@ public final class Console {
                 new Intents.Tune(tune::chooseScenario, tune::run, tune::stop, tune::resume, tune::exportReport,
                         tune::setMetric, tune::openWorst, tune::show),
                 new Intents.Workshop(workshop::openShipped, workshop::openFile, workshop::choose, workshop::next,
-                        workshop::previous, workshop::setPresenter, workshop::setTeacher),
+                        workshop::previous, workshop::setPresenter, workshop::setTeacher,
+                        workshop::toggleHeatmap),
                 new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
                         lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
     }
@@ -181,8 +182,9 @@ public final class Console {
 
     /** Stops every run and closes the database if the console opened it. */
     public void close() {
-        // The teacher's window goes with the console.
+        // The teacher's window goes with the console, and the window leaves full screen.
         model.lesson().teacherProperty().set(false);
+        model.lesson().presenterProperty().set(false);
         tune.shutdown();
         sessions.shutdown();
     }

@@ -71,6 +71,20 @@ public final class ConsoleFx {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * The presenter view goes full screen, and Monocle's screen is 1920 × 1080: this makes the
+     * window what a 1280 × 720 projector shows, the size the presenter view is made for.
+     */
+    public static void projectorAt1280x720(Console console) {
+        fxRun(() -> {
+            javafx.stage.Stage stage = (javafx.stage.Stage) console.scene().getWindow();
+            stage.setFullScreen(false);
+            stage.setWidth(1280);
+            stage.setHeight(720);
+        });
+        frames();
+    }
+
     /** Saves a picture of {@code node} as target/screenshots/{@code name}.png and returns its path. */
     public static Path screenshot(Node node, String name) {
         WritableImage image = fx(() -> {

@@ -22,7 +22,17 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.view.KeyMap;
+import io.fencelab.scenarios.Catalog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
 
 /** Workshop mode in the console: the presenter view, the teacher's window, the lesson list, lanes to the playhead. */
 class WorkshopConsoleTest extends ConsoleTestBase {
@@ -57,6 +67,7 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         fxRun(() -> console.workshop().setPresenter(true));
         ConsoleFx.frames();
         waitUntil("the presenter view is showing", 10, () -> console.view().presenter().getScene() != null);
+        ConsoleFx.projectorAt1280x720(console);
 
         List<String> small = fx(() -> {
             List<String> found = new ArrayList<>();
@@ -87,8 +98,13 @@ class WorkshopConsoleTest extends ConsoleTestBase {
     @Test
     void teachersWindowShowsTheStepsNotesAndTheNextQuestionWithItsAnswer() {
         waitForDatabase();
-        // The workshop first: opening it loads its first lesson, the paused holder, from the start.
-        fxRun(() -> console.workshop().openShipped());
+        // The workshop first: opening it loads its first lesson, the paused holder, from the start,
+        // guided; this test plays it unguided to 12 s. Two screens, faked: a laptop and a projector.
+        fxRun(() -> {
+            console.workshop().openShipped();
+            console.lesson().setGuided(false);
+            console.model().lesson().screensProperty().set(2);
+        });
         pausedHolderAtTwelveSecondsAskingStepTwo();
         fxRun(() -> {
             console.model().lesson().questionProperty().set(LessonModel.QuestionState.NONE);
@@ -96,7 +112,7 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         });
         ConsoleFx.frames();
         assertThat(fx(() -> console.model().lesson().teacherProperty().get()))
-                .as("the teacher's window opens with the presenter view").isTrue();
+                .as("with two screens the teacher's window opens with the presenter view").isTrue();
         waitUntil("the teacher's window is showing", 10,
                 () -> console.view().teacher().stage() != null && console.view().teacher().stage().isShowing());
         Parent root = fx(() -> console.view().teacher().root());
@@ -116,6 +132,115 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         assertThat(fx(() -> ((Label) root.lookup("#teacher-question")).getText())).contains("(asking now)");
         fxRun(() -> console.workshop().setTeacher(false));
         assertThat(fx(() -> console.view().teacher().stage().isShowing())).isFalse();
+    }
+
+    @Test
+    void withOneScreenTheTeachersNotesOpenOnlyOnTAndNeverOverAQuestionNorWithAnAnswer(FxRobot robot) {
+        waitForDatabase();
+        fxRun(() -> {
+            console.workshop().openShipped();
+            console.lesson().setGuided(false);
+            console.model().lesson().screensProperty().set(1);
+        });
+        pausedHolderAtTwelveSecondsAskingStepTwo();
+        robot.type(KeyCode.F5);
+        waitUntil("the presenter view is on", 10, () -> console.model().lesson().presenterProperty().get());
+        assertThat(fx(() -> console.model().lesson().teacherProperty().get()))
+                .as("with one screen F5 shows only the presenter view").isFalse();
+        robot.type(KeyCode.T);
+        ConsoleFx.frames();
+        assertThat(fx(() -> console.model().lesson().teacherProperty().get()))
+                .as("T over a question: the room would read the notes").isFalse();
+        assertThat(fx(() -> console.model().messageProperty().get())).contains("after the question");
+
+        fxRun(() -> console.lesson().clearQuestion());
+        robot.type(KeyCode.T);
+        waitUntil("T opens the teacher's window", 10,
+                () -> console.view().teacher().stage() != null && console.view().teacher().stage().isShowing());
+        String question = fx(() -> ((Label) console.view().teacher().root().lookup("#teacher-question")).getText());
+        assertThat(question).as("the next question, without its answer").contains("What does A notice")
+                .doesNotContain("Answer:").doesNotContain("A paused process runs no code");
+
+        fxRun(() -> console.model().lesson().questionProperty().set(LessonModel.QuestionState.ASKING));
+        assertThat(fx(() -> console.view().teacher().stage().isShowing()))
+                .as("a question coming up closes the teacher's window").isFalse();
+    }
+
+    @Test
+    void aWorkshopFileWithAStepNeverReachedIsRefusedOnOpenWithValidatesLocatedMessage(@TempDir Path dir)
+            throws IOException {
+        String holder;
+        try (var in = getClass().getClassLoader().getResourceAsStream(Catalog.RESOURCE_DIR + "paused-holder.yaml")) {
+            holder = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        // A first step no run reaches (there is no C), so none after it is reached either.
+        Files.writeString(dir.resolve("never.yaml"), holder.replace("story:\n",
+                "story:\n  - text: C acquires the lease.\n    on: {type: LeaseAcquired, holder: C}\n"));
+        Path workshop = Files.writeString(dir.resolve("w.yaml"),
+                "title: Never\nlessons:\n  - scenario: never.yaml\n    minutes: 5\n");
+        waitForDatabase();
+        fxRun(() -> console.workshop().openFile(workshop));
+        waitUntil("the file is refused", 120, () -> !console.model().scenarioProblemProperty().get().isEmpty());
+        String problem = fx(() -> console.model().scenarioProblemProperty().get());
+        assertThat(problem).as("the step's own line, as fencelab validate says it")
+                .contains("w.yaml is not a valid workshop")
+                .contains("never.yaml:25:1: story[0]: step 1 is never reached");
+        assertThat(fx(() -> console.model().lesson().workshopProperty().get())).as("nothing opened").isNull();
+    }
+
+    @Test
+    void pageDownMovesTheLessonWithTheFocusLeftInATuneViewField(FxRobot robot) {
+        waitForDatabase();
+        fxRun(() -> console.workshop().openShipped());
+        int sweep = fx(() -> console.model().lesson().workshopProperty().get().lessons().size() - 1);
+        fxRun(() -> console.workshop().choose(sweep));
+        waitUntil("the sweep lesson's run is prepared", 30, () -> main().phase() == RunPhase.PAUSED
+                && console.model().tune().shownProperty().get());
+        javafx.scene.Node field = fx(() -> console.view().tune().lookupAll("*").stream()
+                .filter(n -> n.isVisible() && KeyMap.typingInto(n)).findFirst().orElseThrow());
+        fxRun(field::requestFocus);
+        waitUntil("a Tune-view field has the focus", 10, () -> KeyMap.typingInto(console.scene().getFocusOwner()));
+        robot.type(KeyCode.PAGE_DOWN);
+        waitUntil("Page Down played the lesson on to its first step", 30,
+                () -> console.model().lesson().currentStep() == 0 && main().phase() == RunPhase.PAUSED);
+        assertThat(fx(() -> KeyMap.typingInto(console.scene().getFocusOwner()))).as("the focus stayed in the field")
+                .isTrue();
+        assertThat(fx(() -> console.model().speedProperty().get())).as("the 10-minute run plays at 3× in its lesson")
+                .isEqualTo(3.0);
+
+        fxRun(() -> console.workshop().setPresenter(true));
+        ConsoleFx.projectorAt1280x720(console);
+        robot.type(KeyCode.H);
+        waitUntil("H shows the sweep's heatmap in the presenter view", 10,
+                () -> "presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
+        ConsoleFx.screenshot(console.scene().getRoot(), "workshop-presenter-heatmap");
+        robot.type(KeyCode.H);
+        waitUntil("H again brings the timeline back", 10,
+                () -> !"presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
+    }
+
+    @Test
+    void theRatesChartStartsEmptyForTheNextLesson() {
+        waitForDatabase();
+        fxRun(() -> {
+            console.workshop().openShipped();
+            console.lesson().setGuided(false);
+            console.workshop().choose(1);
+            console.runs().setFastest(true);
+            console.runs().play();
+        });
+        waitUntil("lesson 2 has ended", 60, () -> console.sessions().allOver());
+        ConsoleFx.frames();
+        assertThat(chartPoints()).as("lesson 2's rates are drawn").isPositive();
+        fxRun(() -> console.workshop().next());
+        waitUntil("lesson 3 is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
+        ConsoleFx.frames();
+        assertThat(chartPoints()).as("lesson 3's chart has none of lesson 2's rates").isZero();
+    }
+
+    private int chartPoints() {
+        return fx(() -> ((javafx.scene.chart.XYChart<?, ?>) console.scene().lookup("#rate-chart")).getData().stream()
+                .mapToInt(s -> s.getData().size()).sum());
     }
 
     @Test

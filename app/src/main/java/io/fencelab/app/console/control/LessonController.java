@@ -68,9 +68,11 @@ public final class LessonController {
     }
 
     /**
-     * Continue (space, Page Down, a clicker). Outside guided mode: play or pause. In guided mode:
-     * a question asked is revealed and the run plays on; a revealed answer is cleared (and a paused
-     * run waits for the next Continue); otherwise the run plays on to the next step (or pauses).
+     * Continue (space, Page Down, a clicker). Outside guided mode: play or pause. In guided mode a
+     * question is a state, each press one visible change: a question asked is revealed and the run
+     * plays on to the next step, the answer staying on screen however soon that step comes; the
+     * next press takes the answer off (a question reached meanwhile is asked then, not before);
+     * otherwise the run plays on to the next step (or pauses).
      */
     public void continueLesson() {
         if (!lesson.guidedProperty().get()) {
@@ -82,7 +84,14 @@ public final class LessonController {
                 lesson.questionProperty().set(QuestionState.REVEALED);
                 runs.play();
             }
-            case REVEALED -> clearQuestion();
+            case REVEALED -> {
+                int revealed = lesson.questionStepProperty().get();
+                clearQuestion();
+                StoryStep now = lesson.current();
+                if (now != null && now.asks() && lesson.currentStep() != revealed) {
+                    ask(lesson.currentStep());
+                }
+            }
             case NONE -> runs.togglePlay();
         }
     }
@@ -114,6 +123,12 @@ public final class LessonController {
     /** The presenter view on or off (F5). */
     public void togglePresenter() {
         lesson.presenterProperty().set(!lesson.presenterProperty().get());
+    }
+
+    private void ask(int step) {
+        lesson.pickProperty().set(-1);
+        lesson.questionStepProperty().set(step);
+        lesson.questionProperty().set(QuestionState.ASKING);
     }
 
     /** Takes the question off the screen. */
@@ -173,9 +188,10 @@ public final class LessonController {
         lesson.currentStepProperty().set(current);
         StoryStep step = lesson.steps().get(current);
         if (lesson.guidedProperty().get() && step.asks()) {
-            lesson.pickProperty().set(-1);
-            lesson.questionStepProperty().set(current);
-            lesson.questionProperty().set(QuestionState.ASKING);
+            // An answer still on screen stays until the next Continue, which asks this one.
+            if (lesson.questionProperty().get() != QuestionState.REVEALED) {
+                ask(current);
+            }
         } else if (lesson.questionProperty().get() == QuestionState.ASKING) {
             // Played past the question without Continue (a seek, a step): it was not answered here.
             clearQuestion();

@@ -64,6 +64,18 @@ public final class RunController {
         sessions.applySpeed();
     }
 
+    /** Twice as fast (the speed key), up to the pacer's limit; "as fast as possible" gives way to it. */
+    public void faster() {
+        model.fastestProperty().set(false);
+        setSpeed(model.speedProperty().get() * 2);
+    }
+
+    /** Half as fast (the speed key), down to the pacer's limit. */
+    public void slower() {
+        model.fastestProperty().set(false);
+        setSpeed(model.speedProperty().get() / 2);
+    }
+
     public void setFastest(boolean fastest) {
         model.fastestProperty().set(fastest);
         sessions.applySpeed();

@@ -51,6 +51,8 @@ public final class RunSessions {
     private final List<FaultSpec> handFaults = new ArrayList<>();
     private Path replayFile;
     private boolean closed;
+    /** What waits for the database to open (or fail to): told it, or null (FX thread). */
+    private final List<java.util.function.Consumer<Database>> awaitingDatabase = new ArrayList<>();
 
     public RunSessions(ConsoleModel model, FrameLoop loop, DatabaseSource databaseSource, Path runsDir,
                        NavigationController navigation) {
@@ -76,6 +78,7 @@ public final class RunSessions {
             } catch (RuntimeException e) {
                 String problem = Problems.reason(e);
                 Platform.runLater(() -> {
+                    tellAwaiting(null);
                     model.databaseProperty().set("no database");
                     model.databaseProblemProperty().set("The database could not be opened: " + problem
                             + ". Check --jdbc-url or FENCELAB_JDBC_URL (or leave both unset for the embedded one)."
@@ -95,9 +98,27 @@ public final class RunSessions {
         db = opened;
         model.databaseProperty().set(described);
         model.databaseReadyProperty().set(true);
+        tellAwaiting(opened);
         if (model.scenario() != null && replayFile == null) {
             restart(0, false);
         }
+    }
+
+    /** Hands {@code then} the database (on the FX thread): now if it is open, else once it opens; null if it cannot. */
+    void withDatabase(java.util.function.Consumer<Database> then) {
+        if (db != null) {
+            then.accept(db);
+        } else if (!model.databaseProblemProperty().get().isEmpty()) {
+            then.accept(null);
+        } else {
+            awaitingDatabase.add(then);
+        }
+    }
+
+    private void tellAwaiting(Database database) {
+        List<java.util.function.Consumer<Database>> waiting = List.copyOf(awaitingDatabase);
+        awaitingDatabase.clear();
+        waiting.forEach(w -> w.accept(database));
     }
 
     /** The open database, or null while it is starting (or could not be opened). */

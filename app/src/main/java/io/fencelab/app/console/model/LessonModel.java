@@ -36,6 +36,8 @@ public final class LessonModel {
     private final IntegerProperty lesson = new SimpleIntegerProperty(this, "lesson", -1);
     private final BooleanProperty teacher = new SimpleBooleanProperty(this, "teacher");
     private final WorkshopProgress progress = new WorkshopProgress();
+    private final IntegerProperty screens = new SimpleIntegerProperty(this, "screens", 1);
+    private final BooleanProperty heatmap = new SimpleBooleanProperty(this, "heatmap");
 
     /** The story's steps of the scenario shown (empty before one is chosen). */
     public ObservableList<StoryStep> steps() {
@@ -105,6 +107,25 @@ public final class LessonModel {
     /** Whether the teacher's window (step list, notes, next question, lesson list) is open. */
     public BooleanProperty teacherProperty() {
         return teacher;
+    }
+
+    /**
+     * How many screens the computer has (the view keeps it up to date). With one, the room sees
+     * whatever is on it: the teacher's window then opens only when asked for, never over a
+     * question, and shows no answer.
+     */
+    public IntegerProperty screensProperty() {
+        return screens;
+    }
+
+    /** Whether the room's screen shares the computer's only screen with the teacher's window. */
+    public boolean oneScreen() {
+        return screens.get() < 2;
+    }
+
+    /** Whether the presenter view shows the sweep's heatmap in place of the timeline (a sweep lesson). */
+    public BooleanProperty heatmapProperty() {
+        return heatmap;
     }
 
     /** Time spent on each lesson of the open workshop, and the lessons done. */

@@ -82,6 +82,10 @@ public final class ConsoleView extends BorderPane {
     final QuestionOverlay question;
     final HelpOverlay help = new HelpOverlay();
     private Dialogs dialogs;
+    /** The console window's bounds before the presenter view took the screen (null while not presenting). */
+    private javafx.geometry.Rectangle2D home;
+    /** Keeps the lesson's screen count; held here, as the screen list holds it weakly. */
+    private final javafx.collections.ListChangeListener<javafx.stage.Screen> screensChanged;
     private final VBox centre;
     private final SplitPane middle;
 
@@ -186,8 +190,10 @@ public final class ConsoleView extends BorderPane {
         focus();
 
         presenter = new PresenterView(model, loop);
-        teacher = new TeacherWindow(model, intents.workshop(), () -> getScene() == null ? null : getScene().getWindow(),
-                this::installShortcuts);
+        teacher = new TeacherWindow(model, intents.workshop(), this::screenPlan, this::installShortcuts);
+        screensChanged = c -> model.lesson().screensProperty().set(javafx.stage.Screen.getScreens().size());
+        javafx.stage.Screen.getScreens().addListener(new javafx.collections.WeakListChangeListener<>(screensChanged));
+        model.lesson().screensProperty().set(javafx.stage.Screen.getScreens().size());
         lessons = new LessonListView(model.lesson(), intents.workshop(), "workshop");
         Tab workshopTab = new Tab("Workshop", lessons);
         workshopTab.setClosable(false);
@@ -235,8 +241,51 @@ public final class ConsoleView extends BorderPane {
                 new SeparatorMenuItem(), present, notes);
     }
 
+    /**
+     * Where the presenter view and the teacher's window go, from the screens there are and the
+     * screen the console was on before presenting.
+     */
+    ScreenPlan screenPlan() {
+        Window w = getScene() == null ? null : getScene().getWindow();
+        javafx.geometry.Rectangle2D console = home != null ? home : w == null ? null
+                : new javafx.geometry.Rectangle2D(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
+        return ScreenPlan.of(javafx.stage.Screen.getScreens().stream().map(javafx.stage.Screen::getVisualBounds)
+                .toList(), console);
+    }
+
+    /**
+     * The window for the presenter view: full screen on the projector (the screen the console is
+     * not on) when there are two, full screen on the only one otherwise; back where it was after.
+     */
+    private void placeWindow(boolean on) {
+        if (!(getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage)) {
+            return;
+        }
+        if (on) {
+            home = new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(), Math.max(1, stage.getWidth()),
+                    Math.max(1, stage.getHeight()));
+            ScreenPlan plan = screenPlan();
+            if (!plan.shared()) {
+                stage.setX(plan.presenter().getMinX());
+                stage.setY(plan.presenter().getMinY());
+            }
+            // Esc belongs to the lesson (it takes a question off); F5 leaves the presenter view.
+            stage.setFullScreenExitKeyCombination(javafx.scene.input.KeyCombination.NO_MATCH);
+            stage.setFullScreenExitHint("");
+            stage.setFullScreen(true);
+        } else if (home != null) {
+            stage.setFullScreen(false);
+            stage.setX(home.getMinX());
+            stage.setY(home.getMinY());
+            stage.setWidth(home.getWidth());
+            stage.setHeight(home.getHeight());
+            home = null;
+        }
+    }
+
     /** The presenter view in place of the whole console, or the console back. */
     private void present(boolean on) {
+        placeWindow(on);
         if (on && getCenter() != presenter) {
             desk = new Node[] {getTop(), getCenter(), getBottom(), getLeft(), getRight()};
             setTop(null);
@@ -285,7 +334,13 @@ public final class ConsoleView extends BorderPane {
     }
 
     private void shortcut(KeyEvent e) {
-        if (KeyMap.typingInto(e.getTarget()) || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+        if (e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+            return;
+        }
+        // The clicker's keys move the lesson wherever the focus was left; in the presenter view
+        // nothing is typed into, so every key is a shortcut there.
+        boolean clicker = e.getEventType() == KeyEvent.KEY_PRESSED && KeyMap.clicker(e.getCode());
+        if (KeyMap.typingInto(e.getTarget()) && !clicker && !model.lesson().presenterProperty().get()) {
             return;
         }
         KeyMap.find(e).ifPresent(s -> {
@@ -312,8 +367,17 @@ public final class ConsoleView extends BorderPane {
                 }
                 lesson.pick().accept(KeyMap.pickOf(code));
             }
+            case NEXT_LESSON, PREVIOUS_LESSON -> {
+                if (model.lesson().workshopProperty().get() == null) {
+                    return false;
+                }
+                (s.action() == KeyMap.Action.NEXT_LESSON ? intents.workshop().next() : intents.workshop().previous()).run();
+            }
+            case FASTER -> intents.runs().faster().run();
+            case SLOWER -> intents.runs().slower().run();
             case PRESENTER -> lesson.togglePresenter().run();
             case TEACHER -> intents.workshop().teacher().accept(!model.lesson().teacherProperty().get());
+            case HEATMAP -> intents.workshop().toggleHeatmap().run();
             case HELP -> toggleHelp();
             case PRESS -> {
                 // Space is Continue everywhere (a teacher's focus is often left on a button), so Enter presses.

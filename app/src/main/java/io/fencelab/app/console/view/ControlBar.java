@@ -147,8 +147,8 @@ final class ControlBar extends FlowPane {
             step.setDisable(!pausable || phase.isOver() || phase == RunPhase.IDLE || phase == RunPhase.PREPARING);
             speed.setDisable(!pausable || model.fastestProperty().get());
             fastest.setDisable(!pausable);
-            // A live run does not wait for anyone: guided mode needs a run that can stop.
-            guided.setDisable(!pausable && phase != RunPhase.IDLE);
+            // Guided mode works for every run: a live run holds by stopping the clock it is shown on.
+            guided.setDisable(false);
         };
         model.main().phaseProperty().addListener(o -> refresh.run());
         model.second().phaseProperty().addListener(o -> refresh.run());

@@ -27,9 +27,10 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
     }
 
-    /** Steering the runs on show. */
+    /** Steering the runs on show (faster and slower: the next speed up or down, the keys' steps). */
     public record Runs(Runnable togglePlay, Runnable step, DoubleConsumer speed, Consumer<Boolean> fastest,
-                       Runnable restart, Runnable newSeed, Consumer<Parameters> applyParameters) {
+                       Runnable restart, Runnable newSeed, Consumer<Parameters> applyParameters, Runnable faster,
+                       Runnable slower) {
     }
 
     /** Faults by hand: add one on a holder, or clear them all. */
@@ -64,10 +65,12 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
 
     /**
      * Workshops: open the shipped one or a file, choose a lesson (0-based), the next or previous
-     * lesson, the presenter view and the teacher's window on (true) or off.
+     * lesson, the presenter view and the teacher's window on (true) or off, the sweep's heatmap in
+     * the presenter view on or off.
      */
     public record Workshop(Runnable openShipped, Consumer<Path> openFile, IntConsumer choose, Runnable next,
-                           Runnable previous, Consumer<Boolean> presenter, Consumer<Boolean> teacher) {
+                           Runnable previous, Consumer<Boolean> presenter, Consumer<Boolean> teacher,
+                           Runnable toggleHeatmap) {
     }
 
     /**

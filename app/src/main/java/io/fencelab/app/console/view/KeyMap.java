@@ -21,7 +21,8 @@ public final class KeyMap {
 
     /** What a shortcut asks for; {@link ConsoleView} hands each to its intent. */
     public enum Action {
-        CONTINUE, BACK, STEP, GUIDED, FIT, FAULT, PICK, PRESENTER, TEACHER, HELP, CLOSE, PRESS
+        CONTINUE, BACK, STEP, GUIDED, FIT, FAULT, PICK, NEXT_LESSON, PREVIOUS_LESSON, FASTER, SLOWER, PRESENTER,
+        TEACHER, HEATMAP, HELP, CLOSE, PRESS
     }
 
     /**
@@ -57,11 +58,15 @@ public final class KeyMap {
 
     private static List<Shortcut> build() {
         List<Shortcut> all = new ArrayList<>();
-        all.add(Shortcut.of("Space / Page Down", "Play or pause. In guided mode: Continue (reveal the answer, "
-                + "then on to the next step). A presentation clicker sends Page Down", Action.CONTINUE, KeyCode.SPACE,
-                KeyCode.PAGE_DOWN));
-        all.add(Shortcut.of("Page Up", "Back to the previous story step (the run is replayed to it)", Action.BACK,
-                KeyCode.PAGE_UP));
+        all.add(Shortcut.of("Space / Page Down", "Play or pause. In guided mode: Continue (at a question: reveal "
+                + "the answer, which stays until the next press takes it off; else on to the next step). A "
+                + "presentation clicker sends Page Down, which works wherever the focus is", Action.CONTINUE,
+                KeyCode.SPACE, KeyCode.PAGE_DOWN));
+        all.add(Shortcut.of("Page Up", "Back to the previous story step (the run is replayed to it), wherever the "
+                + "focus is", Action.BACK, KeyCode.PAGE_UP));
+        all.add(Shortcut.of("]", "Next lesson of the open workshop", Action.NEXT_LESSON, KeyCode.CLOSE_BRACKET));
+        all.add(Shortcut.of("[", "Previous lesson of the open workshop", Action.PREVIOUS_LESSON,
+                KeyCode.OPEN_BRACKET));
         all.add(Shortcut.of("Right arrow", "Step: one more event, then pause", Action.STEP, KeyCode.RIGHT));
         all.add(Shortcut.of("G", "Guided mode on or off: stop at every story step", Action.GUIDED, KeyCode.G));
         all.add(new Shortcut("1 to 6", "While a question is asked: mark the room's pick (A to F)", Action.PICK,
@@ -70,10 +75,16 @@ public final class KeyMap {
             all.add(new Shortcut(f.key, "Fault by hand: " + f.words + " on the chosen holder", Action.FAULT,
                     List.of(KeyCode.getKeyCode(f.key)), "", f));
         }
-        all.add(Shortcut.of("Home", "Fit the whole run in the timeline and follow the playhead", Action.FIT,
-                KeyCode.HOME));
+        all.add(Shortcut.of("+", "Faster: twice the speed", Action.FASTER, KeyCode.PLUS, KeyCode.ADD,
+                KeyCode.EQUALS));
+        all.add(Shortcut.of("-", "Slower: half the speed", Action.SLOWER, KeyCode.MINUS, KeyCode.SUBTRACT));
+        all.add(Shortcut.of("Home / F", "Fit the whole run in the timeline and follow the playhead", Action.FIT,
+                KeyCode.HOME, KeyCode.F));
         all.add(Shortcut.of("F5", "Presenter view on or off", Action.PRESENTER, KeyCode.F5));
-        all.add(Shortcut.of("T", "The teacher's window open or closed", Action.TEACHER, KeyCode.T));
+        all.add(Shortcut.of("T", "The teacher's window open or closed (with one screen: not while a question "
+                + "is on screen)", Action.TEACHER, KeyCode.T));
+        all.add(Shortcut.of("H", "Presenter view: the sweep's heatmap in place of the timeline, or the timeline back",
+                Action.HEATMAP, KeyCode.H));
         all.add(new Shortcut("? / F1", "This list of shortcuts", Action.HELP, List.of(KeyCode.F1), "?", null));
         all.add(Shortcut.of("Tab, then Enter", "Move to a button (Tab, Shift+Tab) and press it (Enter). Space "
                 + "stays Continue wherever the focus is", Action.PRESS, KeyCode.ENTER));
@@ -85,6 +96,14 @@ public final class KeyMap {
     /** Every shortcut, in the order the help lists them. */
     public static List<Shortcut> shortcuts() {
         return SHORTCUTS;
+    }
+
+    /**
+     * Whether {@code code} is the clicker's (Page Down, Page Up): those always move the lesson, wherever
+     * the focus was left, a text field or a picker of the Tune view included.
+     */
+    public static boolean clicker(KeyCode code) {
+        return code == KeyCode.PAGE_DOWN || code == KeyCode.PAGE_UP;
     }
 
     /** The shortcut a key press (or, for {@link KeyEvent#KEY_TYPED}, a typed character) triggers. */

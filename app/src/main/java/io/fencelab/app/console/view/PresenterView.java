@@ -51,6 +51,10 @@ public final class PresenterView extends BorderPane {
     final Label position = new Label();
     final Label badge = new Label();
     final Label lanesShown = new Label();
+    /** Guided mode, shown (the room and the teacher see that the run waits for Continue), with the speed. */
+    final Label guided = new Label();
+    /** The sweep's heatmap, shown (1.8 times larger) in place of the timeline on H in a sweep lesson. */
+    private final HeatmapView heatmap;
     final Label verdictWords = new Label();
     final Label stepNumber = new Label();
     final Label stepText = new Label();
@@ -83,7 +87,12 @@ public final class PresenterView extends BorderPane {
         lanesShown.setId("presenter-lanes");
         lanesShown.setMinWidth(Region.USE_PREF_SIZE);
         lanesShown.managedProperty().bind(lanesShown.textProperty().isNotEmpty());
-        HBox header = new HBox(20, title, lanesShown, position, badge);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        guided.getStyleClass().add("presenter-guided");
+        guided.setId("presenter-guided");
+        guided.setMinWidth(Region.USE_PREF_SIZE);
+        HBox header = new HBox(20, title, spacer, lanesShown, guided, position, badge);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("presenter-header");
         header.setPadding(new Insets(10, 24, 10, 24));
@@ -106,6 +115,10 @@ public final class PresenterView extends BorderPane {
         question.setMaxWidth(QUESTION_WIDTH);
         question.setPadding(new Insets(12, 18, 12, 18));
         HBox.setHgrow(timeline, Priority.ALWAYS);
+        heatmap = new HeatmapView(model.tune(), point -> { }, loop);
+        Region largeHeatmap = new Scaled(heatmap, TimelineRenderer.PRESENTATION);
+        largeHeatmap.setId("presenter-heatmap");
+        VBox.setVgrow(largeHeatmap, Priority.ALWAYS);
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
@@ -123,13 +136,21 @@ public final class PresenterView extends BorderPane {
         VBox story = new VBox(timeline, bottom);
         HBox.setHgrow(story, Priority.ALWAYS);
         setCenter(new HBox(story, question));
+        // H in a sweep lesson: the heatmap takes the timeline's place.
+        model.lesson().heatmapProperty().addListener((o, was, now) -> story.getChildren().set(0, now ? largeHeatmap : timeline));
 
         LessonModel lesson = model.lesson();
-        for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(), lesson.questionStepProperty(),
-                lesson.workshopProperty(), lesson.lessonProperty(), model.scenarioProperty()}) {
+        for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
+                lesson.questionStepProperty(), lesson.pickProperty(), lesson.workshopProperty(), lesson.lessonProperty(),
+                model.scenarioProperty()}) {
             o.addListener(x -> showStep());
         }
         RunModel run = model.main();
+        for (Observable o : new Observable[] {lesson.guidedProperty(), run.phaseProperty(), model.speedProperty(),
+                model.fastestProperty(), lesson.questionProperty()}) {
+            o.addListener(x -> showGuided());
+        }
+        showGuided();
         for (Observable o : new Observable[] {run.judgementProperty(), run.phaseProperty(), run.eventCountProperty()}) {
             o.addListener(x -> showVerdict());
         }
@@ -166,23 +187,29 @@ public final class PresenterView extends BorderPane {
         }
         question.getChildren().clear();
         LessonModel.QuestionState state = lesson.questionProperty().get();
-        // The question on show is the model's (it stays, revealed, past its own step), as the desk's overlay reads it.
+        // The question on screen, not the current step's: a revealed answer stays until the next Continue.
         Question q = lesson.shownQuestion();
         boolean shown = q != null;
         question.setVisible(shown);
         question.setManaged(shown);
         if (shown) {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
+            int pick = lesson.pickProperty().get();
             Label ask = new Label(StoryView.shown(q.ask()));
             ask.setWrapText(true);
             ask.setMinHeight(Region.USE_PREF_SIZE);
             ask.getStyleClass().add("presenter-ask");
             question.getChildren().add(ask);
             for (int i = 0; i < q.choices().size(); i++) {
-                Label c = new Label(Question.letter(i) + "   " + StoryView.shown(q.choices().get(i)));
+                // The room's pick (keys 1 to 6) is marked in words too, not by colour alone.
+                Label c = new Label(Question.letter(i) + "   " + StoryView.shown(q.choices().get(i))
+                        + (i == pick ? "   ◀ the room" : ""));
                 c.setWrapText(true);
                 c.setMinHeight(Region.USE_PREF_SIZE);
                 c.getStyleClass().add("presenter-choice");
+                if (i == pick) {
+                    c.getStyleClass().add("presenter-choice-picked");
+                }
                 if (revealed) {
                     c.getStyleClass().add(i == q.answer() ? "presenter-choice-right" : "presenter-choice-wrong");
                 }
@@ -196,6 +223,20 @@ public final class PresenterView extends BorderPane {
                 question.getChildren().add(why);
             }
         }
+    }
+
+    /** "Guided", and whether the run plays or waits for Continue (each key press shows here), and its speed. */
+    private void showGuided() {
+        LessonModel lesson = model.lesson();
+        RunPhase phase = model.main().phase();
+        String pace = model.fastestProperty().get() ? "max" : speedText(model.speedProperty().get()) + "×";
+        // Short, so the header keeps room for the title; ▶ and ■ (not ⏸, which the font may lack).
+        String state = phase == RunPhase.PLAYING ? "▶ " + pace : phase.isOver() ? "ended" : "■ " + pace;
+        guided.setText(lesson.guidedProperty().get() ? "Guided " + state : state);
+    }
+
+    private static String speedText(double speed) {
+        return speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed);
     }
 
     /**
@@ -247,6 +288,28 @@ public final class PresenterView extends BorderPane {
             }
         }
         return events.subList(0, lo);
+    }
+
+    /**
+     * A view drawn {@code scale} times larger, filling this region: laid out at the region's size
+     * divided by the scale, then scaled, so its smallest text (the heatmap's 11 px) reads at 18 px or more.
+     */
+    private static final class Scaled extends Region {
+        private final Region content;
+        private final double scale;
+
+        Scaled(Region content, double scale) {
+            this.content = content;
+            this.scale = scale;
+            getChildren().add(content);
+            content.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
+            setMinSize(0, 0);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            content.resizeRelocate(0, 0, getWidth() / scale, getHeight() / scale);
+        }
     }
 
     /**

@@ -17,21 +17,20 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 
 /**
- * The teacher's window, beside the presenter view (on another screen when there is one): the story's
- * steps with the current one marked, the teacher's notes for it and for the lesson, the next question
- * with its answer and why, and the workshop's lesson list with time spent against the plan. It opens
+ * The teacher's window, beside the presenter view (on the laptop's screen when there are two, see
+ * {@link ScreenPlan}): the story's steps with the current one marked, the teacher's notes for it and
+ * for the lesson, the next question with its answer and why, and the workshop's lesson list with
+ * time spent against the plan. With one screen the room sees it too, so it shows no answer. It opens
  * and closes with {@link LessonModel#teacherProperty()}.
  */
 public final class TeacherWindow {
 
     private final ConsoleModel model;
     private final Intents.Workshop intents;
-    private final java.util.function.Supplier<Window> owner;
+    private final java.util.function.Supplier<ScreenPlan> screens;
     private Stage stage;
     final VBox steps = new VBox(2);
     final Label notes = new Label();
@@ -44,12 +43,12 @@ public final class TeacherWindow {
     /** Puts the console's shortcuts on this window too: the clicker and the keys work whichever window has focus. */
     private final java.util.function.Consumer<Scene> shortcuts;
 
-    public TeacherWindow(ConsoleModel model, Intents.Workshop intents, java.util.function.Supplier<Window> owner,
+    public TeacherWindow(ConsoleModel model, Intents.Workshop intents, java.util.function.Supplier<ScreenPlan> screens,
                          java.util.function.Consumer<Scene> shortcuts) {
         this.shortcuts = shortcuts;
         this.model = model;
         this.intents = intents;
-        this.owner = owner;
+        this.screens = screens;
         title.getStyleClass().add("notes-title");
         title.setWrapText(true);
         notes.setId("teacher-notes");
@@ -86,7 +85,7 @@ public final class TeacherWindow {
 
         LessonModel lesson = model.lesson();
         for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
-                lesson.workshopProperty(), lesson.lessonProperty(), model.scenarioProperty()}) {
+                lesson.workshopProperty(), lesson.lessonProperty(), lesson.screensProperty(), model.scenarioProperty()}) {
             o.addListener(x -> refresh());
         }
         lesson.teacherProperty().addListener((o, was, now) -> show(now));
@@ -129,30 +128,22 @@ public final class TeacherWindow {
                     intents.teacher().accept(false);
                 }
             });
-            place();
         }
+        place();
         stage.show();
     }
 
-    /** On a screen other than the console's when there are two or more; else beside the console. */
+    /** On the laptop's screen when there are two (the presenter view has the other); else where it opens. */
     private void place() {
-        List<Screen> screens = Screen.getScreens();
-        Window owner = this.owner.get();
-        if (screens.size() < 2 || owner == null) {
+        ScreenPlan plan = screens.get();
+        if (plan.shared()) {
             return;
         }
-        Rectangle2D console = new Rectangle2D(owner.getX(), owner.getY(), Math.max(1, owner.getWidth()),
-                Math.max(1, owner.getHeight()));
-        for (Screen s : screens) {
-            if (!s.getVisualBounds().intersects(console)) {
-                Rectangle2D b = s.getVisualBounds();
-                stage.setX(b.getMinX() + 20);
-                stage.setY(b.getMinY() + 20);
-                stage.setWidth(Math.min(1100, b.getWidth() - 40));
-                stage.setHeight(Math.min(720, b.getHeight() - 40));
-                return;
-            }
-        }
+        Rectangle2D b = plan.teacher();
+        stage.setX(b.getMinX() + 20);
+        stage.setY(b.getMinY() + 20);
+        stage.setWidth(Math.min(1100, b.getWidth() - 40));
+        stage.setHeight(Math.min(720, b.getHeight() - 40));
     }
 
     private void refresh() {
@@ -178,7 +169,7 @@ public final class TeacherWindow {
         StoryStep step = lesson.current();
         notes.setText(step == null ? (current < 0 && !all.isEmpty() ? "The run has not reached step 1 yet." : "—")
                 : step.notes().isEmpty() ? "No notes for this step." : step.notes());
-        question.setText(nextQuestion(all, current, lesson.questionProperty().get()));
+        question.setText(nextQuestion(all, current, lesson.questionProperty().get(), !lesson.oneScreen()));
         Workshop w = lesson.workshopProperty().get();
         int l = lesson.lessonProperty().get();
         lessonNotes.setText(w != null && l >= 0 && l < w.lessons().size() && !w.lessons().get(l).notes().isEmpty()
@@ -187,9 +178,10 @@ public final class TeacherWindow {
 
     /**
      * The question being asked now (unless already revealed), else the next step's that asks: its
-     * step, the choices, the answer and why, for the teacher's eyes only.
+     * step, the choices, and (with {@code answer}: only where the room cannot see this window) the
+     * answer and why.
      */
-    static String nextQuestion(List<StoryStep> steps, int current, LessonModel.QuestionState state) {
+    static String nextQuestion(List<StoryStep> steps, int current, LessonModel.QuestionState state, boolean answer) {
         int from = current < 0 ? 0
                 : state == LessonModel.QuestionState.REVEALED || current >= steps.size() || !steps.get(current).asks()
                 ? current + 1 : current;
@@ -202,8 +194,13 @@ public final class TeacherWindow {
                 for (int c = 0; c < q.choices().size(); c++) {
                     b.append("\n").append(Question.letter(c)).append("   ").append(q.choices().get(c));
                 }
-                b.append("\n\nAnswer: ").append(Question.letter(q.answer())).append(", ").append(q.rightChoice())
-                        .append("\nWhy: ").append(q.why());
+                if (answer) {
+                    b.append("\n\nAnswer: ").append(Question.letter(q.answer())).append(", ").append(q.rightChoice())
+                            .append("\nWhy: ").append(q.why());
+                } else {
+                    b.append("\n\n(The answer is not shown here: with one screen the room could read it. It "
+                            + "is in the handout's answers.)");
+                }
                 return b.toString();
             }
         }
