@@ -212,11 +212,11 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         ConsoleFx.projectorAt1280x720(console);
         robot.type(KeyCode.H);
         waitUntil("H shows the sweep's heatmap in the presenter view", 10,
-                () -> "presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
+                () -> console.view().presenter().lookup("#presenter-heatmap") != null);
         ConsoleFx.screenshot(console.scene().getRoot(), "workshop-presenter-heatmap");
         robot.type(KeyCode.H);
         waitUntil("H again brings the timeline back", 10,
-                () -> !"presenter-heatmap".equals(console.view().presenter().getCenter().getId()));
+                () -> console.view().presenter().lookup("#presenter-heatmap") == null);
     }
 
     @Test
