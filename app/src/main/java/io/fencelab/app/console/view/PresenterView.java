@@ -77,6 +77,7 @@ public final class PresenterView extends BorderPane {
 
         timeline = new PresenterTimeline(model, loop);
         setCenter(timeline);
+        setRight(new VotePanel(model)); // the room's votes: where to vote while asking, the chart at the reveal
 
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
