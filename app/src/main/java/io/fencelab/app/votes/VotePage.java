@@ -36,7 +36,10 @@ final class VotePage {
                   b.type = 'button';
                   b.className = 'choice';
                   b.dataset.choice = String(i);
-                  b.textContent = String.fromCharCode(65 + i) + '   ' + text;
+                  var letter = document.createElement('strong');
+                  letter.textContent = String.fromCharCode(65 + i);
+                  b.appendChild(letter);
+                  b.appendChild(document.createTextNode('\u2002' + text));
                   b.disabled = q.voted;
                   b.addEventListener('click', function () { vote(q.id, i); });
                   choices.appendChild(b);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +55,8 @@ public final class VoteServer implements AutoCloseable {
     public static VoteServer start(VoteTally tally, int port) throws IOException {
         try {
             return startAt(tally, port);
-        } catch (BindException e) {
+        } catch (IOException e) {
+            // Jetty wraps the BindException of a taken port; any other failure will fail again at port 0.
             if (port == 0) {
                 throw e;
             }
