@@ -10,6 +10,7 @@ import io.fencelab.app.console.control.RunController;
 import io.fencelab.app.console.control.RunSessions;
 import io.fencelab.app.console.control.ScenarioController;
 import io.fencelab.app.console.control.TuneController;
+import io.fencelab.app.console.control.VoteController;
 import io.fencelab.app.console.control.WorkshopController;
 import io.fencelab.app.console.feed.FrameLoop;
 import io.fencelab.app.console.model.ConsoleModel;
@@ -46,6 +47,7 @@ public final class Console {
     private final TuneController tune;
     private final WorkshopController workshop;
     private final LessonController lesson;
+    private final VoteController votes;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -62,6 +64,7 @@ public final class Console {
         tune = new TuneController(model, sessions, scenarios, loop, runsDir);
         workshop = new WorkshopController(model, scenarios, tune, runs, sessions);
         lesson = new LessonController(model, sessions, runs);
+        votes = new VoteController(model);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -78,6 +81,7 @@ public final class Console {
                         workshop::toggleHeatmap),
                 new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
                         lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
+        view.teacher().showHands(new io.fencelab.app.console.view.HandsInput(model, votes::setHands));
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -106,6 +110,7 @@ public final class Console {
         loop.addUpdate(now -> navigation.follow());
         loop.addUpdate(workshop::tick);
         loop.addUpdate(now -> lesson.follow());
+        loop.addUpdate(votes::tick);
         loop.start();
         scenarios.loadCatalog();
         sessions.openDatabase();
@@ -163,6 +168,11 @@ public final class Console {
         return workshop;
     }
 
+    /** The room's votes: the vote server and its counts. */
+    public VoteController votes() {
+        return votes;
+    }
+
     public LessonController lesson() {
         return lesson;
     }
@@ -186,6 +196,7 @@ public final class Console {
         model.lesson().teacherProperty().set(false);
         model.lesson().presenterProperty().set(false);
         tune.shutdown();
+        votes.shutdown();
         sessions.shutdown();
     }
 }

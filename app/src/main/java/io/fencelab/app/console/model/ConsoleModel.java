@@ -51,6 +51,7 @@ public final class ConsoleModel {
     private final TimeWindow window = new TimeWindow();
     private final TuneModel tune = new TuneModel();
     private final LessonModel lesson = new LessonModel();
+    private final VoteModel votes = new VoteModel();
 
     /** {@code Database.describe()} once open; what is happening before. */
     public StringProperty databaseProperty() {
@@ -176,6 +177,11 @@ public final class ConsoleModel {
     /** The Tune view: the sweep asked for, its progress and what it found. */
     public TuneModel tune() {
         return tune;
+    }
+
+    /** The room's votes on the lesson's questions. */
+    public VoteModel votes() {
+        return votes;
     }
 
     /** The lesson being taught: story progress, guided mode, questions, the workshop. */

@@ -135,7 +135,8 @@ public final class PresenterView extends BorderPane {
         VBox.setVgrow(timeline, Priority.ALWAYS);
         VBox story = new VBox(timeline, bottom);
         HBox.setHgrow(story, Priority.ALWAYS);
-        setCenter(new HBox(story, question));
+        // The room's votes beside the question: where to vote while asking, the chart at the reveal.
+        setCenter(new HBox(story, question, new VotePanel(model)));
         // H in a sweep lesson: the heatmap takes the timeline's place.
         model.lesson().heatmapProperty().addListener((o, was, now) -> story.getChildren().set(0, now ? largeHeatmap : timeline));
 

@@ -39,6 +39,7 @@ public final class TeacherWindow {
     final Label title = new Label();
     private final LessonListView lessons;
     private final SplitPane root;
+    private VBox left;
 
     /** Puts the console's shortcuts on this window too: the clicker and the keys work whichever window has focus. */
     private final java.util.function.Consumer<Scene> shortcuts;
@@ -65,7 +66,7 @@ public final class TeacherWindow {
         question.setMaxWidth(Double.MAX_VALUE);
         steps.setId("teacher-steps");
         // Left, what the teacher needs now: the notes and the next question; right, where the lesson is.
-        VBox left = new VBox(10, title, heading("Notes for this step"), notes, heading("Next question"), question,
+        left = new VBox(10, title, heading("Notes for this step"), notes, heading("Next question"), question,
                 heading("Notes for this lesson"), lessonNotes);
         left.setPadding(new Insets(14));
         ScrollPane scroll = new ScrollPane(left);
@@ -90,6 +91,11 @@ public final class TeacherWindow {
         }
         lesson.teacherProperty().addListener((o, was, now) -> show(now));
         refresh();
+    }
+
+    /** Puts the show-of-hands input under the next question. */
+    public void showHands(javafx.scene.Node hands) {
+        left.getChildren().add(left.getChildren().indexOf(question) + 1, hands);
     }
 
     private static Label heading(String text) {
