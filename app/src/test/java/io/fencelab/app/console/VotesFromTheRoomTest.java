@@ -151,6 +151,8 @@ class VotesFromTheRoomTest extends ConsoleTestBase {
             // The reveal: the chart, and a show of hands keyed in the teacher's window added to it.
             fxRun(() -> {
                 console.model().lesson().questionProperty().set(QuestionState.REVEALED);
+                // Two screens, faked: the teacher's window (with the hands) is on the laptop, not over the question.
+                console.model().lesson().screensProperty().set(2);
                 console.workshop().setTeacher(true);
             });
             ConsoleFx.frames();
