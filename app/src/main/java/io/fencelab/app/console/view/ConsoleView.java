@@ -237,13 +237,13 @@ public final class ConsoleView extends BorderPane {
 
     /** The presenter view in place of the whole console, or the console back. */
     private void present(boolean on) {
-        if (on && getCenter() != presenter) {
+        if (on && getCenter() != presenter.screen()) {
             desk = new Node[] {getTop(), getCenter(), getBottom(), getLeft(), getRight()};
             setTop(null);
             setBottom(null);
             setLeft(null);
             setRight(null);
-            setCenter(presenter);
+            setCenter(presenter.screen());
         } else if (!on && desk != null) {
             setTop(desk[0]);
             setCenter(desk[1]);
