@@ -80,6 +80,8 @@ public final class ConsoleView extends BorderPane {
     /** The console's own layout (top, centre, bottom, left, right) while the presenter view replaces it. */
     private Node[] desk;
     final QuestionOverlay question;
+    /** The question's column beside the timeline. */
+    private final javafx.scene.control.ScrollPane questionColumn;
     final HelpOverlay help = new HelpOverlay();
     private Dialogs dialogs;
     private final VBox centre;
@@ -120,6 +122,7 @@ public final class ConsoleView extends BorderPane {
                 this::toggleHelp, forward);
         catalog = new CatalogView(model, intents.scenarios(), intents.runs(), intents.lesson(), forward);
         question = new QuestionOverlay(model.lesson());
+        questionColumn = question.column();
         timeline = new TimelineView(model.main(), model.window(), intents.navigation(), loop);
         timeline.setId("timeline");
         compare = new CompareView(model, intents.navigation(), loop);
@@ -135,7 +138,7 @@ public final class ConsoleView extends BorderPane {
         databaseProblem.visibleProperty().bind(model.databaseProblemProperty().isNotEmpty());
         databaseProblem.managedProperty().bind(databaseProblem.visibleProperty());
 
-        timelineArea.getChildren().setAll(timeline, question);
+        timelineArea.getChildren().setAll(timeline);
         centre = new VBox(timelineArea, new Legend());
         VBox.setVgrow(timelineArea, javafx.scene.layout.Priority.ALWAYS);
         Tab chartsTab = new Tab("Rates per second", charts);
@@ -150,10 +153,13 @@ public final class ConsoleView extends BorderPane {
         middle.setOrientation(Orientation.VERTICAL);
         middle.setDividerPositions(0.64);
 
-        SplitPane columns = new SplitPane(catalog, middle, verdict);
+        // The question takes the verdict's column while it is shown: never over the timeline's lanes it
+        // asks about, and the verdict's details do not answer it early.
+        StackPane right = new StackPane(verdict, questionColumn);
+        SplitPane columns = new SplitPane(catalog, middle, right);
         columns.setDividerPositions(0.21, 0.78);
         SplitPane.setResizableWithParent(catalog, false);
-        SplitPane.setResizableWithParent(verdict, false);
+        SplitPane.setResizableWithParent(right, false);
         tune = new TuneView(model, intents.tune(), loop);
         Tab runTab = new Tab("Run", columns);
         Tab tuneTab = new Tab("Tune", tune);
@@ -266,7 +272,7 @@ public final class ConsoleView extends BorderPane {
     private void focus() {
         RunModel run = model.focused();
         boolean comparing = model.compareProperty().get();
-        timelineArea.getChildren().setAll(comparing ? compare : timeline, question);
+        timelineArea.getChildren().setAll(comparing ? compare : timeline);
         // Two timelines need the room more than the charts do.
         middle.setDividerPositions(comparing ? 0.8 : 0.64);
         charts.bind(run);
