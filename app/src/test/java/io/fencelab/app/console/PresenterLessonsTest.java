@@ -226,6 +226,119 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 .isLessThanOrEqualTo(720.0);
     }
 
+    /**
+     * On a projector at 1920 × 1080 the presenter fills the screen: its content reaches every edge,
+     * everything is drawn 1.5 times larger (text included, so nothing under 18 px on screen), and the
+     * timeline's canvas has the screen's pixels rather than being blown up as a bitmap. Checked at the
+     * first question of every simulated lesson, asked and revealed, and at the live lesson's end.
+     */
+    @Test
+    void fillsA1920By1080ScreenAndDrawsEverythingLarger() {
+        Workshop workshop = openShippedPresenting();
+        fxRun(() -> {
+            Stage stage = (Stage) console.scene().getWindow();
+            stage.setWidth(1920);
+            stage.setHeight(1080);
+        });
+        waitUntil("the scene is 1920 × 1080", 10, () -> console.scene().getWidth() == 1920
+                && console.scene().getHeight() == 1080);
+        ConsoleFx.frames();
+        assertThat(fx(() -> PresenterViews.screenScale(console.view().presenter())))
+                .as("how much larger than its 1280 × 720 design the presenter is drawn at 1920 × 1080").isEqualTo(1.5);
+        int checked = 0;
+        for (int l = 0; l < workshop.lessons().size(); l++) {
+            if (workshop.lessons().get(l).kind() != Workshop.Kind.STORY) {
+                continue;
+            }
+            int index = l;
+            fxRun(() -> console.workshop().choose(index));
+            waitUntil("lesson " + (l + 1) + " is prepared", 60, () -> main().phase() == RunPhase.PAUSED);
+            String name = fx(() -> console.model().scenario().name());
+            int asks = fx(() -> {
+                for (int i = 0; i < lesson().steps().size(); i++) {
+                    if (lesson().steps().get(i).asks()) {
+                        return i;
+                    }
+                }
+                return 0;
+            });
+            String where;
+            if (fx(() -> console.model().capabilitiesProperty().get().seek())) {
+                fxRun(() -> {
+                    console.lesson().setGuided(true);
+                    console.lesson().seek(asks);
+                });
+                waitAtStep(asks);
+                where = name + "-" + (asks + 1);
+            } else {
+                fxRun(() -> {
+                    console.lesson().setGuided(false);
+                    console.runs().play();
+                });
+                waitUntil(name + " has ended", 60, () -> main().phase().isOver() && caughtUp());
+                where = name + "-end";
+            }
+            boolean question = fx(() -> lesson().steps().get(asks).asks());
+            if (question) {
+                fxRun(() -> {
+                    lesson().questionStepProperty().set(asks);
+                    lesson().questionProperty().set(LessonModel.QuestionState.ASKING);
+                });
+            }
+            ConsoleFx.frames();
+            assertFillsTheScreen(where);
+            ConsoleFx.screenshot(console.scene().getRoot(), "presenter-1080-" + where);
+            if (question) {
+                fxRun(() -> lesson().questionProperty().set(LessonModel.QuestionState.REVEALED));
+                ConsoleFx.frames();
+                assertFillsTheScreen(where + " revealed");
+                ConsoleFx.screenshot(console.scene().getRoot(), "presenter-1080-" + where + "-revealed");
+            }
+            fxRun(() -> console.lesson().clearQuestion());
+            checked++;
+        }
+        assertThat(checked).as("shipped story lessons shown at 1920 × 1080").isGreaterThanOrEqualTo(4);
+    }
+
+    /** The presenter reaches the screen's four edges, its text is 18 px or more on screen, its canvas crisp. */
+    private void assertFillsTheScreen(String where) {
+        double w = fx(() -> console.scene().getWidth());
+        double h = fx(() -> console.scene().getHeight());
+        Node presenter = fx(() -> console.view().presenter());
+        Bounds shown = fx(() -> presenter.localToScene(presenter.getBoundsInLocal()));
+        assertThat(shown.getMinX()).as("the presenter's left edge at %s", where).isLessThanOrEqualTo(3.0);
+        assertThat(shown.getMinY()).as("the presenter's top edge at %s", where).isLessThanOrEqualTo(3.0);
+        assertThat(shown.getMaxX()).as("the presenter's right edge at %s (screen %s wide)", where, w)
+                .isBetween(w - 3, w + 0.5);
+        assertThat(shown.getMaxY()).as("the presenter's bottom edge at %s (screen %s high)", where, h)
+                .isBetween(h - 3, h + 0.5);
+        // What is drawn there reaches the edges too: the header's dark band the top and both sides,
+        // the step's band (or the question's column) the bottom.
+        Node title = fx(() -> console.scene().lookup("#presenter-title"));
+        Bounds header = fx(() -> title.getParent().localToScene(title.getParent().getBoundsInLocal()));
+        assertThat(header.getMinX()).as("the header's left at %s", where).isLessThanOrEqualTo(3.0);
+        assertThat(header.getMaxX()).as("the header's right at %s", where).isGreaterThanOrEqualTo(w - 3);
+        Node step = fx(() -> console.scene().lookup("#presenter-step"));
+        Bounds bottom = fx(() -> step.getParent().getParent().localToScene(step.getParent().getParent().getBoundsInLocal()));
+        assertThat(bottom.getMaxY()).as("the step's band's bottom at %s", where).isGreaterThanOrEqualTo(h - 3);
+        double scale = fx(() -> PresenterViews.screenScale(console.view().presenter()));
+        List<String> small = fx(() -> {
+            List<String> found = new ArrayList<>();
+            collectSmallText(console.view().presenter(), found);
+            return found;
+        });
+        assertThat(small).as("text under 18 px in the presenter's design at %s", where).isEmpty();
+        assertThat(fx(() -> PresenterViews.smallestDrawnTextPx(console.view().presenter())) * scale)
+                .as("the smallest text the timeline drew, in screen pixels, at %s", where).isGreaterThanOrEqualTo(27.0);
+        Node canvas = fx(() -> console.view().presenter().canvas());
+        Bounds onScreen = fx(() -> canvas.localToScene(canvas.getBoundsInLocal()));
+        double pixels = fx(() -> console.view().presenter().canvas().getWidth());
+        assertThat(pixels).as("the timeline's canvas pixels across at %s (it shows %s screen pixels)", where,
+                onScreen.getWidth()).isCloseTo(onScreen.getWidth(), org.assertj.core.data.Offset.offset(2.0));
+        assertThat(fx(() -> PresenterViews.lanesFit(console.view().presenter())))
+                .as("every lane inside the timeline at %s", where).isTrue();
+    }
+
     @Test
     void theRowLaneShowsTheTokenTheRowHoldsAfterAnUnfencedOverwrite() {
         Workshop workshop = openShippedPresenting();

@@ -80,6 +80,8 @@ public final class ConsoleView extends BorderPane {
     /** The console's own layout (top, centre, bottom, left, right) while the presenter view replaces it. */
     private Node[] desk;
     final QuestionOverlay question;
+    /** The question's column beside the timeline. */
+    private final javafx.scene.control.ScrollPane questionColumn;
     final HelpOverlay help = new HelpOverlay();
     private Dialogs dialogs;
     /** The console window's bounds before the presenter view took the screen (null while not presenting). */
@@ -124,6 +126,7 @@ public final class ConsoleView extends BorderPane {
                 this::toggleHelp, forward);
         catalog = new CatalogView(model, intents.scenarios(), intents.runs(), intents.lesson(), forward);
         question = new QuestionOverlay(model.lesson());
+        questionColumn = question.column();
         timeline = new TimelineView(model.main(), model.window(), intents.navigation(), loop);
         timeline.setId("timeline");
         compare = new CompareView(model, intents.navigation(), loop);
@@ -139,7 +142,7 @@ public final class ConsoleView extends BorderPane {
         databaseProblem.visibleProperty().bind(model.databaseProblemProperty().isNotEmpty());
         databaseProblem.managedProperty().bind(databaseProblem.visibleProperty());
 
-        timelineArea.getChildren().setAll(timeline, question);
+        timelineArea.getChildren().setAll(timeline);
         centre = new VBox(timelineArea, new Legend());
         VBox.setVgrow(timelineArea, javafx.scene.layout.Priority.ALWAYS);
         Tab chartsTab = new Tab("Rates per second", charts);
@@ -154,10 +157,13 @@ public final class ConsoleView extends BorderPane {
         middle.setOrientation(Orientation.VERTICAL);
         middle.setDividerPositions(0.64);
 
-        SplitPane columns = new SplitPane(catalog, middle, verdict);
+        // The question takes the verdict's column while it is shown: never over the timeline's lanes it
+        // asks about, and the verdict's details do not answer it early.
+        StackPane right = new StackPane(verdict, questionColumn);
+        SplitPane columns = new SplitPane(catalog, middle, right);
         columns.setDividerPositions(0.21, 0.78);
         SplitPane.setResizableWithParent(catalog, false);
-        SplitPane.setResizableWithParent(verdict, false);
+        SplitPane.setResizableWithParent(right, false);
         tune = new TuneView(model, intents.tune(), loop);
         Tab runTab = new Tab("Run", columns);
         Tab tuneTab = new Tab("Tune", tune);
@@ -286,13 +292,13 @@ public final class ConsoleView extends BorderPane {
     /** The presenter view in place of the whole console, or the console back. */
     private void present(boolean on) {
         placeWindow(on);
-        if (on && getCenter() != presenter) {
+        if (on && getCenter() != presenter.screen()) {
             desk = new Node[] {getTop(), getCenter(), getBottom(), getLeft(), getRight()};
             setTop(null);
             setBottom(null);
             setLeft(null);
             setRight(null);
-            setCenter(presenter);
+            setCenter(presenter.screen());
         } else if (!on && desk != null) {
             setTop(desk[0]);
             setCenter(desk[1]);
@@ -315,7 +321,7 @@ public final class ConsoleView extends BorderPane {
     private void focus() {
         RunModel run = model.focused();
         boolean comparing = model.compareProperty().get();
-        timelineArea.getChildren().setAll(comparing ? compare : timeline, question);
+        timelineArea.getChildren().setAll(comparing ? compare : timeline);
         // Two timelines need the room more than the charts do.
         middle.setDividerPositions(comparing ? 0.8 : 0.64);
         charts.bind(run);

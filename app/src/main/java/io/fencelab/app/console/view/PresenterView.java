@@ -31,8 +31,10 @@ import javafx.scene.layout.VBox;
 /**
  * What the room sees (F5): only the timeline, drawn {@link TimelineRenderer#PRESENTATION} times
  * larger, the current story step in large type, its question (the answer only once revealed), and
- * the verdict in words. Readable from the back of a room at 1280 × 720: no text under 18 px, dark
- * on white. It reads the run, the window and the lesson from the model and asks nothing of anyone.
+ * the verdict in words. Designed for the back of a room at 1280 × 720: no text under 18 px, dark
+ * on white. It is shown through {@link #screen()}, which fills a larger screen (a projector at
+ * 1920 × 1080) by drawing the whole layout larger. It reads the run, the window and the lesson from
+ * the model and asks nothing of anyone.
  */
 public final class PresenterView extends BorderPane {
 
@@ -47,6 +49,8 @@ public final class PresenterView extends BorderPane {
 
     private final ConsoleModel model;
     private final PresenterTimeline timeline;
+    /** This view as it is put on a screen: scaled from 1280 × 720 to fill it. */
+    private final ScaledScreen screen;
     final Label title = new Label();
     final Label position = new Label();
     final Label badge = new Label();
@@ -105,7 +109,7 @@ public final class PresenterView extends BorderPane {
         verdictWords.managedProperty().bind(verdictWords.textProperty().isNotEmpty());
         setTop(new VBox(header, verdictWords));
 
-        timeline = new PresenterTimeline(model, loop, lanesShown);
+        timeline = new PresenterTimeline(model, loop, lanesShown, this::screenScale);
         // The question stands beside the timeline, never over it or below it: the lanes it asks
         // about keep the whole height, and the timeline narrows while it is asked.
         question.getStyleClass().add("presenter-question");
@@ -157,6 +161,29 @@ public final class PresenterView extends BorderPane {
         }
         showStep();
         showVerdict();
+        screen = new ScaledScreen(this, DESIGN_W, DESIGN_H);
+        screen.setId("presenter-screen");
+        // The timeline's canvas holds as many pixels as the screen shows, so it stays crisp when scaled.
+        screen.scaleProperty().addListener(o -> timeline.requestLayout());
+    }
+
+    /** The width and height the presenter is laid out for; a larger screen draws it larger. */
+    static final double DESIGN_W = 1280;
+    static final double DESIGN_H = 720;
+
+    /** What to put on the screen: this view, scaled to fill whatever size it is given. */
+    public Region screen() {
+        return screen;
+    }
+
+    /** How many times larger than designed the presenter is drawn on its screen. */
+    double screenScale() {
+        return screen == null ? 1 : screen.scaleProperty().get();
+    }
+
+    /** The timeline's height in the presenter's layout (before the screen's scale). */
+    double timelineHeight() {
+        return timeline.h;
     }
 
     /** The renderer the presenter's timeline draws with (tests read its text size). */
@@ -329,9 +356,15 @@ public final class PresenterView extends BorderPane {
         private final Label lanes;
         /** The timeline last drawn (its lanes, as {@link #lanesThatFit} chose them). */
         private Timeline drawn;
+        /** The timeline's size in layout units, and how many canvas pixels each unit has (the screen's scale). */
+        private double w;
+        private double h;
+        private double px = 1;
+        private final java.util.function.DoubleSupplier screenScale;
 
-        PresenterTimeline(ConsoleModel model, FrameLoop loop, Label lanes) {
+        PresenterTimeline(ConsoleModel model, FrameLoop loop, Label lanes, java.util.function.DoubleSupplier screenScale) {
             this.model = model;
+            this.screenScale = screenScale;
             this.lanes = lanes;
             getStyleClass().add("presenter-timeline");
             getChildren().addAll(canvas, playhead);
@@ -339,7 +372,7 @@ public final class PresenterView extends BorderPane {
             RunModel run = model.main();
             pacing.follow(run, fit, this::playheadStep);
             loop.addDraw(now -> {
-                if (!isVisible() || getScene() == null || canvas.getWidth() < 10 || canvas.getHeight() < 10) {
+                if (!isVisible() || getScene() == null || w < 10 || h < 10) {
                     return;
                 }
                 double span = fittedSpan(run);
@@ -355,38 +388,49 @@ public final class PresenterView extends BorderPane {
         }
 
         private long playheadStep() {
-            double plotPx = Math.max(10, canvas.getWidth() / TimelineRenderer.PRESENTATION - TimelineRenderer.GUTTER
+            double plotPx = Math.max(10, w / TimelineRenderer.PRESENTATION - TimelineRenderer.GUTTER
                     - TimelineRenderer.RIGHT_PAD);
             return (long) Math.floor((model.main().nowMicrosProperty().get() - fit.start()) / fit.span() * plotPx);
         }
 
         @Override
         protected void layoutChildren() {
-            double w = Math.floor(getWidth());
-            double h = Math.floor(getHeight());
-            if (canvas.getWidth() != w || canvas.getHeight() != h) {
-                canvas.setWidth(w);
-                canvas.setHeight(h);
+            w = Math.floor(getWidth());
+            h = Math.floor(getHeight());
+            // Scaled up as a bitmap the canvas would blur; it gets the screen's pixels and draws at their scale.
+            double scale = screenScale.getAsDouble();
+            double cw = Math.ceil(w * scale);
+            double ch = Math.ceil(h * scale);
+            if (canvas.getWidth() != cw || canvas.getHeight() != ch || px != scale) {
+                px = scale;
+                canvas.setWidth(cw);
+                canvas.setHeight(ch);
+                canvas.getTransforms().setAll(new javafx.scene.transform.Scale(1 / px, 1 / px, 0, 0));
                 pacing.changed();
             }
-            playhead.resizeRelocate(0, 0, w, h);
+            // In drawing units: the layer is scaled as the drawing is, and so covers exactly the timeline.
+            playhead.resizeRelocate(0, 0, w / TimelineRenderer.PRESENTATION, h / TimelineRenderer.PRESENTATION);
         }
 
         void redraw() {
-            if (canvas.getWidth() < 10 || canvas.getHeight() < 10) {
+            if (w < 10 || h < 10) {
                 return;
             }
             RunModel run = model.main();
-            Timeline timeline = lanesThatFit(run.timeline(), canvas.getHeight() / TimelineRenderer.PRESENTATION);
+            Timeline timeline = lanesThatFit(run.timeline(), h / TimelineRenderer.PRESENTATION);
             drawn = timeline;
             pacing.repainted(timeline != null && timeline.hasOpenSpans());
-            renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(),
+            javafx.scene.canvas.GraphicsContext g = canvas.getGraphicsContext2D();
+            g.save();
+            g.scale(px, px);
+            renderer.draw(g, w, h,
                     new TimelineRenderer.Frame(timeline, fit.start(), fit.span(), 0, -1,
                             run.focusedWitnessProperty().get(), seq -> {
                                 Event e = run.events().bySeq(seq);
                                 return e == null ? -1 : e.atMicros();
                             }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play.",
                             run.phase().isOver() ? 0 : run.nowMicrosProperty().get()));
+            g.restore();
             movePlayhead();
         }
 
@@ -482,7 +526,7 @@ public final class PresenterView extends BorderPane {
             RunModel run = model.main();
             double scale = TimelineRenderer.PRESENTATION;
             playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
-            playhead.show(drawn, canvas.getWidth() / scale, canvas.getHeight() / scale,
+            playhead.show(drawn, w / scale, h / scale,
                     fit.start(), fit.span(), run.nowMicrosProperty().get(),
                     run.endMicrosProperty().get(), run.phase().isOver(), 0);
         }

@@ -5,15 +5,16 @@ import io.fencelab.app.console.model.LessonModel.QuestionState;
 import io.fencelab.scenarios.Question;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * "Predict, then reveal": the question of the step guided mode stopped at, large over the timeline,
- * its choices lettered A, B, C…; the room's pick (keys 1 to 6) is marked; once revealed, the right
- * choice is shown with its why.
+ * "Predict, then reveal": the question of the step guided mode stopped at, in the console's right-hand
+ * column beside the timeline (never over it, so the lanes it asks about stay in view), its choices
+ * lettered A, B, C…; the room's pick (keys 1 to 6) is marked; once revealed, the right choice is shown with its why.
  */
 final class QuestionOverlay extends VBox {
 
@@ -29,14 +30,15 @@ final class QuestionOverlay extends VBox {
         this.lesson = lesson;
         setId("question");
         getStyleClass().add("question-overlay");
-        setMaxSize(820, Region.USE_PREF_SIZE);
         setFillWidth(true);
         title.getStyleClass().add("question-title");
         ask.getStyleClass().add("question-ask");
         ask.setWrapText(true);
+        ask.setMinHeight(Region.USE_PREF_SIZE);
         ask.setId("question-ask");
         why.getStyleClass().add("question-why");
         why.setWrapText(true);
+        why.setMinHeight(Region.USE_PREF_SIZE);
         why.setId("question-why");
         hint.getStyleClass().add("question-hint");
         hint.setWrapText(true);
@@ -47,10 +49,24 @@ final class QuestionOverlay extends VBox {
         show();
     }
 
+    /**
+     * The column to put beside the timeline, over the verdict's: this question, scrolling if a small
+     * window leaves it less height than it needs; shown only while a question is.
+     */
+    ScrollPane column() {
+        ScrollPane column = new ScrollPane(this);
+        column.setId("question-column");
+        column.getStyleClass().add("question-column");
+        column.setFitToWidth(true);
+        column.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        column.visibleProperty().bind(visibleProperty());
+        column.managedProperty().bind(visibleProperty());
+        return column;
+    }
+
     private void show() {
         Question q = lesson.shownQuestion();
         setVisible(q != null);
-        setManaged(q != null);
         if (q == null) {
             return;
         }
@@ -62,10 +78,11 @@ final class QuestionOverlay extends VBox {
         for (int i = 0; i < q.choices().size(); i++) {
             Label letter = new Label(String.valueOf(Question.letter(i)));
             letter.getStyleClass().add("choice-letter");
-            letter.setMinWidth(44);
+            letter.setMinWidth(34);
             letter.setAlignment(Pos.CENTER);
             Label text = new Label(StoryView.shown(q.choices().get(i)));
             text.setWrapText(true);
+            text.setMinHeight(Region.USE_PREF_SIZE);
             text.getStyleClass().add("choice-text");
             HBox.setHgrow(text, Priority.ALWAYS);
             text.setMaxWidth(Double.MAX_VALUE);

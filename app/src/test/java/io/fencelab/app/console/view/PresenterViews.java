@@ -13,12 +13,17 @@ public final class PresenterViews {
 
     /** Whether every lane of the presenter's timeline, down to the last resource's, fits its canvas. */
     public static boolean lanesFit(PresenterView view) {
-        return view.renderer().layout().contentH() * TimelineRenderer.PRESENTATION <= view.canvas().getHeight() + 1;
+        return view.renderer().layout().contentH() * TimelineRenderer.PRESENTATION <= view.timelineHeight() + 1;
     }
 
     /** The token a resource lane shows at its end (the token the resource holds). */
     public static long heldTokenAtEnd(io.fencelab.report.ResourceLane lane) {
         return TimelineRenderer.held(lane).getLast().token();
+    }
+
+    /** How many times larger than its 1280 × 720 design the presenter is drawn on its screen. */
+    public static double screenScale(PresenterView view) {
+        return view.screenScale();
     }
 
     /** The smallest text the presenter's timeline draws on its canvas, in pixels. */
