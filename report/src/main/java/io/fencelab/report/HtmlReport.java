@@ -435,7 +435,7 @@ public final class HtmlReport {
             @media print{
             main{max-width:none;padding:0}
             .figure{overflow:visible}
-            .figure svg{display:block;width:100%;height:auto;max-height:200mm}
+            .figure svg{display:block;width:100%;height:auto;max-height:210mm}
             .timeline-figure,.chart-figure,.witness-card,tr{break-inside:avoid}
             h2,h3{break-after:avoid}
             .zoom{display:none}
