@@ -299,7 +299,7 @@ public final class Handout {
                 out.append("<p>The second command runs the scenario ")
                         .append(other.spec().fencing() == FencingMode.FENCED ? "with" : "without")
                         .append(" fencing. It reports <strong>").append(kind).append("</strong>")
-                        .append(kind == Verdict.Kind.VIOLATED ? ", naming the stale write it let through: that is what "
+                        .append(kind == Verdict.Kind.VIOLATED ? ", with the witnesses of what went wrong: that is what "
                                 + "it is there to show, not a fault in your set-up" : "")
                         .append(". With <code>--expect ").append(kind).append("</code> it ends <code>expected: ")
                         .append(kind).append(" -&gt; met</code> with exit status 0.</p>\n");
