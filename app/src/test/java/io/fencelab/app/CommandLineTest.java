@@ -10,6 +10,7 @@ import io.fencelab.scenarios.WorkshopLoader;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,24 @@ class CommandLineTest {
 
         assertThat(r.exit()).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
         assertThat(r.out()).contains("verdict: VIOLATED").contains("NOT met");
+    }
+
+    @Test
+    void expectingTheVerdictAnOverriddenRunShowsExitsZeroAndWritesAReportOthersCanRead(Database db, @TempDir Path dir)
+            throws Exception {
+        Cli.Result r = run("run", "paused-holder", "--fencing", "UNFENCED", "--expect", "violated", "--jdbc-url", db.jdbcUrl(),
+                "--report", dir.resolve("out").toString());
+
+        assertThat(r.exit()).as("the handouts' unfenced rerun must not look like an error").isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("verdict: VIOLATED").contains("expected: VIOLATED -> met").doesNotContain("NOT met");
+        for (Path file : List.of(dir.resolve("out/report.html"), dir.resolve("out/events.jsonl"))) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .as("%s is for sharing", file.getFileName()).isEqualTo("rw-r--r--");
+        }
+
+        Cli.Result wrong = run("run", "paused-holder", "--expect", "VIOLATED", "--jdbc-url", db.jdbcUrl());
+        assertThat(wrong.exit()).as("a fenced run expected VIOLATED misses").isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
+        assertThat(wrong.out()).contains("expected: VIOLATED -> NOT met");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.fencelab.scenarios.Catalog;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,12 @@ class HandoutCommandTest {
         }
         assertThat(Files.readString(dir.resolve("01-paused-holder.html"))).contains("@page{size:letter")
                 .contains("fencelab run paused-holder --seed 1")
+                .contains("fencelab run paused-holder --seed 1 --fencing UNFENCED --expect VIOLATED")
                 .doesNotContain("class=\"teacher\"");
+        try (var files = Files.list(dir)) {
+            assertThat(files.toList()).as("pages to hand round, readable by others").allSatisfy(page ->
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(page))).isEqualTo("rw-r--r--"));
+        }
     }
 
     @Test

@@ -86,6 +86,12 @@ public final class Handout {
         }
     }
 
+    /**
+     * Witnesses a run's verdict lists on the page: a few, so the verdict, its heading and its
+     * timeline fit one sheet (a live race's dozens filled a page of their own); the report lists all.
+     */
+    static final int WITNESSES_ON_PAGE = 3;
+
     private Handout() {
     }
 
@@ -187,9 +193,16 @@ public final class Handout {
 
         private void story() {
             List<StoryStep> steps = l.notes().steps();
+            boolean[] told = toldWithAnswers(steps);
             out.append("<section class=\"story\" aria-label=\"The story\">\n<h2>The story</h2>\n<ol class=\"steps\">");
             int q = 0;
-            for (StoryStep step : steps) {
+            for (int s = 0; s < steps.size(); s++) {
+                StoryStep step = steps.get(s);
+                if (told[s]) {
+                    out.append("<li class=\"step held\"><p class=\"note\">What happens next is on the answers page, "
+                            + "after the answer.</p></li>");
+                    continue;
+                }
                 out.append("<li class=\"step\"><p>").append(Html.esc(step.text())).append("</p>");
                 if (step.asks()) {
                     q++;
@@ -202,16 +215,21 @@ public final class Handout {
                     }
                     out.append("</ol></div>");
                 }
-                if (options.teacher() && !step.notes().isBlank()) {
-                    out.append("<p class=\"teacher\"><strong>Teacher:</strong> ").append(Html.esc(step.notes())).append("</p>");
-                }
+                teacher(step);
                 out.append("</li>");
             }
             out.append("</ol>\n");
             if (q > 0) {
-                out.append("<p class=\"note\">Answer each question before the run goes on; the answers are on the last page.</p>\n");
+                out.append("<p class=\"note\">Answer each question before the run goes on; the answers, and the steps that "
+                        + "tell them, are on the last page.</p>\n");
             }
             out.append("</section>\n");
+        }
+
+        private void teacher(StoryStep step) {
+            if (options.teacher() && !step.notes().isBlank()) {
+                out.append("<p class=\"teacher\"><strong>Teacher:</strong> ").append(Html.esc(step.notes())).append("</p>");
+            }
         }
 
         private void sweep() {
@@ -230,7 +248,8 @@ public final class Handout {
             Judgement judgement = ran.result().judgement();
             Verdict verdict = judgement.verdict();
             Timeline full = Timeline.from(ran.events(), judgement);
-            out.append("<section class=\"run\" id=\"").append(id).append("\" aria-label=\"").append(heading).append("\">\n<h2>")
+            out.append("<section class=\"run\" id=\"").append(id).append("\" aria-label=\"").append(heading)
+                    .append("\">\n<div class=\"run-head\"><h2>")
                     .append(heading).append("</h2>\n<p class=\"meta\">")
                     .append(Html.esc(describe(spec) + (asWritten ? " · the scenario as written" : " · the scenario with fencing "
                             + spec.fencing() + " instead of " + l.lesson().scenario().spec().fencing())))
@@ -243,31 +262,48 @@ public final class Handout {
             List<Witness> ws = verdict.witnesses();
             if (!ws.isEmpty()) {
                 out.append("<ul class=\"witnesses\">");
-                for (int i = 0; i < Math.min(ws.size(), HtmlReport.WITNESSES_IN_VERDICT); i++) {
+                for (int i = 0; i < Math.min(ws.size(), WITNESSES_ON_PAGE); i++) {
                     out.append("<li><strong>").append(Html.esc(VerdictText.name(ws.get(i).invariant()))).append(":</strong> ")
                             .append(Html.esc(ws.get(i).summary())).append("</li>");
                 }
                 out.append("</ul>");
-                if (ws.size() > HtmlReport.WITNESSES_IN_VERDICT) {
-                    out.append("<p class=\"note\">and ").append(ws.size() - HtmlReport.WITNESSES_IN_VERDICT)
+                if (ws.size() > WITNESSES_ON_PAGE) {
+                    out.append("<p class=\"note\">and ").append(ws.size() - WITNESSES_ON_PAGE)
                             .append(" more (the report of the run lists them all).</p>");
                 }
             }
-            out.append("</div>\n");
-            TimelineFigure.of(full).appendTo(out);
+            out.append("</div>\n</div>\n");
+            TimelineFigure.forPage(full).appendTo(out);
             out.append("</section>\n");
         }
 
         private void reproduce() {
-            out.append("<section class=\"reproduce\" aria-label=\"Reproduce\">\n<h2>Run it yourself</h2>\n<p>Seed <strong>")
+            // With answers to follow, the commands start their page: alone at the end of the runs
+            // they made a near-empty page, and the flipped run's expected verdict would tell an answer.
+            boolean answersFollow = l.notes().steps().stream().anyMatch(StoryStep::asks);
+            out.append("<section class=\"reproduce").append(answersFollow ? " last-page" : "")
+                    .append("\" aria-label=\"Reproduce\">\n<h2>Run it yourself</h2>\n<p>Seed <strong>")
                     .append(l.fenced().spec().seed()).append("</strong>. With Fencelab installed:</p>\n<pre class=\"command\"><code>");
             List<String> lines = new ArrayList<>();
             lines.add(command(l.asWritten()) + "    # as written");
+            Ran other = null;
             if (l.unfenced() != null) {
-                Ran other = l.asWritten() == l.fenced() ? l.unfenced() : l.fenced();
-                lines.add(command(other));
+                other = l.asWritten() == l.fenced() ? l.unfenced() : l.fenced();
+                // The flipped run is not what the scenario expects: --expect says which verdict to
+                // look for, so a VIOLATED run meant to show the bug exits 0, not 1 with "NOT met".
+                lines.add(command(other) + " --expect " + other.result().judgement().verdict().kind());
             }
             out.append(Html.esc(String.join("\n", lines))).append("</code></pre>\n");
+            if (other != null) {
+                Verdict.Kind kind = other.result().judgement().verdict().kind();
+                out.append("<p>The second command runs the scenario ")
+                        .append(other.spec().fencing() == FencingMode.FENCED ? "with" : "without")
+                        .append(" fencing. It reports <strong>").append(kind).append("</strong>")
+                        .append(kind == Verdict.Kind.VIOLATED ? ", with the witnesses of what went wrong: that is what "
+                                + "it is there to show, not a fault in your set-up" : "")
+                        .append(". With <code>--expect ").append(kind).append("</code> it ends <code>expected: ")
+                        .append(kind).append(" -&gt; met</code> with exit status 0.</p>\n");
+            }
             if (l.asWritten().spec().executor() == ExecutorKind.LIVE) {
                 out.append("<p class=\"note\">A live run: real threads racing in real time, so a run of your own may "
                         + "differ in detail from the one printed here.</p>\n");
@@ -292,6 +328,7 @@ public final class Handout {
             if (steps.stream().noneMatch(StoryStep::asks)) {
                 return;
             }
+            boolean[] told = toldWithAnswers(steps);
             out.append("<section class=\"answers\" aria-label=\"Answers\">\n<h2>Answers</h2>\n<ol class=\"answers\">");
             int q = 0;
             for (int s = 0; s < steps.size(); s++) {
@@ -304,10 +341,44 @@ public final class Handout {
                         .append(s + 1).append("): ").append(Html.esc(question.ask())).append("</p><p class=\"right\">")
                         .append("<strong>").append(Question.letter(question.answer())).append("</strong>: ")
                         .append(Html.esc(question.rightChoice())).append("</p><p class=\"why\"><strong>Why:</strong> ")
-                        .append(Html.esc(question.why())).append("</p></li>");
+                        .append(Html.esc(question.why())).append("</p>");
+                int next = s + 1;
+                if (next < steps.size() && told[next]) {
+                    out.append("<p class=\"then\">What happens next:</p><ol class=\"steps\" start=\"").append(next + 1).append("\">");
+                    for (int t = next; t < steps.size() && told[t]; t++) {
+                        out.append("<li class=\"step\"><p>").append(Html.esc(steps.get(t).text())).append("</p>");
+                        teacher(steps.get(t));
+                        out.append("</li>");
+                    }
+                    out.append("</ol>");
+                }
+                out.append("</li>");
             }
             out.append("</ol>\n</section>\n");
         }
+    }
+
+    /**
+     * Which steps the students' story leaves to the answers page because they tell an answer: the
+     * step right after each question (it tells what the question asked about), and every step after
+     * the last question (they tell how the run ends). The steps between an answer and the next
+     * question stay, as that question's setting.
+     */
+    static boolean[] toldWithAnswers(List<StoryStep> steps) {
+        boolean[] told = new boolean[steps.size()];
+        int last = -1;
+        for (int s = 0; s < steps.size(); s++) {
+            if (steps.get(s).asks()) {
+                last = s;
+                if (s + 1 < steps.size()) {
+                    told[s + 1] = !steps.get(s + 1).asks();
+                }
+            }
+        }
+        for (int s = last + 1; last >= 0 && s < steps.size(); s++) {
+            told[s] = true;
+        }
+        return told;
     }
 
     /** What a run is, in one line: fencing, tokens, seed, executor, store. */
@@ -328,9 +399,11 @@ public final class Handout {
     }
 
     /**
-     * The handout's own style on top of the report's: wider type for reading on paper, the SVG
-     * scaled to the page, questions boxed, and print rules: each run and the answers on a new page,
-     * no step or question split across pages.
+     * The handout's own style on top of the report's (whose print rules keep each timeline whole on
+     * one page, scaled to it): wider type for reading on paper, questions boxed, and print rules: the
+     * runs follow the story without forced breaks (a break before each left near-empty pages), a
+     * timeline at most 120 mm tall so a run's verdict and timeline share a page, the commands and
+     * answers on a last page of their own, no step, question or verdict split across pages.
      */
     private static final String CSS = """
             main.handout{max-width:900px}
@@ -348,7 +421,10 @@ public final class Handout {
             .witnesses{margin:4px 0;font-size:14px}
             .command{background:#f4f4f4;border:1px solid #ddd;padding:8px 12px;white-space:pre-wrap;overflow-wrap:anywhere}
             .answers .right{font-size:16px;margin:2px 0}
-            .answers .why{margin:2px 0 10px}
+            .answers .why{margin:2px 0 4px}
+            .answers .then{margin:4px 0 0;font-weight:600}
+            .answers .steps{margin:0 0 10px}
+            .held .note{font-style:italic}
             .lessons li{margin:8px 0}
             .minutes{color:#555;font-size:14px}
             @media print{
@@ -356,9 +432,11 @@ public final class Handout {
             main.handout{max-width:none;padding:0}
             .figure{overflow:visible}
             .note{font-size:9pt}
-            section.run,section.answers{break-before:page}
+            section.reproduce.last-page{break-before:page}
             h2{break-after:avoid}
-            .steps>li,.question,.verdict,.answers li,.figure{break-inside:avoid}
+            .run-head{break-inside:avoid}
+            .figure svg.timeline{max-height:120mm}
+            .steps>li,.question,.verdict,.answers li,.reproduce{break-inside:avoid}
             a{color:inherit;text-decoration:none}
             footer{display:none}
             }

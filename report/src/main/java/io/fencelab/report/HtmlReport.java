@@ -263,13 +263,13 @@ public final class HtmlReport {
                     }
                 }
             }
-            out.append("<section aria-label=\"Rates per second\">\n<h2>Rates per second</h2>\n<ul class=\"legend\">");
+            out.append("<section aria-label=\"Rates per second\">\n<h2>Rates per second</h2>\n<div class=\"chart-figure\">\n<ul class=\"legend\">");
             swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" class=\"shade-holder\"/>", "a holder paused or faulted");
             swatch("<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" class=\"shade-db\"/>", "database fault");
             out.append("</ul>\n<div class=\"figure\">")
                     .append(RateChartsSvg.render(result.metrics().perSecond(), result.metrics().totals(),
                             new TimeAxis(full.runMicros()), RateChartsSvg.merge(database), RateChartsSvg.merge(holders)))
-                    .append("</div>\n");
+                    .append("</div>\n</div>\n");
             int bin = RateChartsSvg.binSeconds(result.metrics().perSecond().size());
             if (bin > 1) {
                 out.append("<p class=\"note\">Each bar is the mean rate over ").append(bin)
@@ -351,7 +351,13 @@ public final class HtmlReport {
         }
     }
 
-    /** The page's style sheet; the timeline's SVG classes are styled here too (the handout includes it). */
+    /**
+     * The page's style sheet; the timeline's SVG classes are styled here too (the handout includes it).
+     * In print every figure is scaled to the page width and to at most a page's height, kept on one
+     * page with its legend, and nothing scrolls; the hatched fills become flat colours, because a
+     * browser writes every hatched rectangle into the PDF as a pattern of its own (a crowded run's
+     * handout was 30 MB, 300 KB flat).
+     */
     static final String CSS = """
             :root{color-scheme:light}
             svg.defs{position:absolute;width:0;height:0;overflow:hidden}
@@ -426,5 +432,16 @@ public final class HtmlReport {
             svg.zoomed{cursor:grab;touch-action:none}
             svg .zoom-band{fill:#0072b2;fill-opacity:.08;stroke:#0072b2;stroke-width:1.5;stroke-dasharray:5 3;pointer-events:none}
             table.episodes td.num,table.episodes a{white-space:nowrap}
+            @media print{
+            main{max-width:none;padding:0}
+            .figure{overflow:visible}
+            .figure svg{display:block;width:100%;height:auto;max-height:210mm}
+            .timeline-figure,.chart-figure,.witness-card,tr{break-inside:avoid}
+            h2,h3{break-after:avoid}
+            .zoom{display:none}
+            rect[fill="url(#p-pause)"]{fill:#D6D6D6}
+            rect[fill="url(#p-gap)"]{fill:#F5C453}
+            rect[fill="url(#p-fault)"]{fill:#EBC9DC}
+            }
             """;
 }

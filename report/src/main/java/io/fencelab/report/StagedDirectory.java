@@ -13,9 +13,12 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -138,13 +141,39 @@ public final class StagedDirectory implements AutoCloseable {
         close();
     }
 
-    /** Renames {@code from} over {@code to} in one step (on Linux a rename replaces the target atomically). */
+    /** Files others may read (0644), directories they may list (0755): what we write is for sharing. */
+    private static final Set<PosixFilePermission> SHARED_FILE = PosixFilePermissions.fromString("rw-r--r--");
+    private static final Set<PosixFilePermission> SHARED_DIR = PosixFilePermissions.fromString("rwxr-xr-x");
+
+    /**
+     * Renames {@code from} over {@code to} in one step (on Linux a rename replaces the target
+     * atomically), readable by others first: a report or handout is written to be opened by a
+     * browser, a web server or a colleague, and a file recorded through a private temporary file
+     * (0600) or under a strict umask would otherwise arrive unreadable to them.
+     */
     private static void move(Path from, Path to) throws IOException {
+        shareable(from);
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException otherFileSystem) {
             // The destination is a mount point of its own: copied, then removed.
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void shareable(Path path) throws IOException {
+        if (!path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        if (Files.isDirectory(path)) {
+            Files.setPosixFilePermissions(path, SHARED_DIR);
+            try (Stream<Path> inside = Files.list(path)) {
+                for (Path p : (Iterable<Path>) inside::iterator) {
+                    shareable(p);
+                }
+            }
+        } else {
+            Files.setPosixFilePermissions(path, SHARED_FILE);
         }
     }
 

@@ -986,6 +986,7 @@ public final class SweepReport {
         }
     }
 
+    /** The page's style; in print (as the run report's) every chart fits the page width and nothing scrolls. */
     private static final String CSS = """
             :root{color-scheme:light}
             body{margin:0;background:#fff;color:#1a1a1a;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -1039,5 +1040,13 @@ public final class SweepReport {
             svg .key text{font-size:12px;fill:#222}
             svg a:hover rect,svg a:hover circle{stroke:#000;stroke-width:2}
             .dash{display:inline-block;width:24px;border-top:2px dashed #D55E00;vertical-align:middle}
+            @media print{
+            main{max-width:none;padding:0}
+            .figure{overflow:visible}
+            .figure svg,.panel svg{max-width:100%;height:auto}
+            .panel,tr{break-inside:avoid}
+            h2{break-after:avoid}
+            svg rect.skipped{fill:#eeeeee}
+            }
             """;
 }

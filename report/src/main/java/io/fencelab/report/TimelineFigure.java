@@ -14,6 +14,13 @@ final class TimelineFigure {
     /** Lanes drawn at most; the rest are counted (witness lanes are drawn first). */
     static final int MAX_HOLDER_LANES = 100;
     static final int MAX_RESOURCE_LANES = 60;
+    /**
+     * Lanes a printed handout draws at most: some 120 mm at the text width (a holder lane is about
+     * 70 px tall, the figure 1160 px wide), so a crowded run is drawn readable beside its verdict on
+     * one page rather than shrunk to a strip.
+     */
+    static final int PAGE_HOLDER_LANES = 10;
+    static final int PAGE_RESOURCE_LANES = 4;
     /** Marks drawn across all lanes, roughly: shared out per lane, within the bounds below. */
     static final int MARK_BUDGET = 6_000;
     static final int MIN_MARKS_PER_LANE = 12;
@@ -39,14 +46,27 @@ final class TimelineFigure {
      * report's zoom links go to) even where the rest of a lane is grouped.
      */
     static TimelineFigure of(Timeline full, List<TimelineZoom.Window> detail) {
-        LaneSelection selection = LaneSelection.of(full, MAX_HOLDER_LANES, MAX_RESOURCE_LANES);
+        return of(full, detail, MAX_HOLDER_LANES, MAX_RESOURCE_LANES);
+    }
+
+    /** The figure of {@code full} for a printed page: at most {@link #PAGE_HOLDER_LANES} holder lanes. */
+    static TimelineFigure forPage(Timeline full) {
+        return of(full, List.of(), PAGE_HOLDER_LANES, PAGE_RESOURCE_LANES);
+    }
+
+    private static TimelineFigure of(Timeline full, List<TimelineZoom.Window> detail, int maxHolders, int maxResources) {
+        LaneSelection selection = LaneSelection.of(full, maxHolders, maxResources);
         int lanes = Math.max(1, selection.shown().holders().size() + selection.shown().resources().size());
         int perLane = Math.clamp(MARK_BUDGET / lanes, MIN_MARKS_PER_LANE, MAX_MARKS_PER_LANE);
         return new TimelineFigure(selection.shown().aggregated(perLane, detail), selection, !detail.isEmpty());
     }
 
-    /** The legend, the SVG and the notes, appended to {@code out}. */
+    /**
+     * The legend, the SVG and the notes, appended to {@code out} as one block, which print keeps on
+     * one page ({@code .timeline-figure} in {@link HtmlReport#CSS}).
+     */
     void appendTo(StringBuilder out) {
+        out.append("<div class=\"timeline-figure\">\n");
         legend(out);
         out.append("<div class=\"figure\">").append(TimelineSvg.render(drawn)).append("</div>\n");
         if (drawn.isAggregated()) {
@@ -60,6 +80,7 @@ final class TimelineFigure {
                     .append(selection.hiddenResources())
                     .append(" resources (lanes with witness events or refused writes come first).</p>\n");
         }
+        out.append("</div>\n");
     }
 
     private void legend(StringBuilder out) {

@@ -41,10 +41,20 @@ class HandoutTest {
 
             assertThat(doc.select("h1").text()).as(name).isEqualTo(scenario.notes().title());
             assertThat(doc.select("p.summary").text()).as(name).isEqualTo(scenario.notes().summary().strip());
-            Elements shown = doc.select("ol.steps > li.step");
+            Elements shown = doc.select("section.story ol.steps > li.step");
             assertThat(shown).as("%s: one numbered step per story step", name).hasSize(steps.size());
+            boolean[] told = Handout.toldWithAnswers(steps);
+            String answersText = doc.select("section.answers").text();
+            String storyText = doc.select("section.story").text();
             int q = 0;
             for (int i = 0; i < steps.size(); i++) {
+                if (told[i]) {
+                    // It tells an answer: held back from the story, told after the answer.
+                    assertThat(shown.get(i).hasClass("held")).as("%s step %d held back", name, i + 1).isTrue();
+                    assertThat(storyText).as("%s step %d is not in the story", name, i + 1).doesNotContain(steps.get(i).text());
+                    assertThat(answersText).as("%s step %d is on the answers page", name, i + 1).contains(steps.get(i).text());
+                    continue;
+                }
                 assertThat(shown.get(i).child(0).text()).as("%s step %d", name, i + 1).isEqualTo(steps.get(i).text());
                 Question question = steps.get(i).question();
                 if (question != null) {
@@ -55,7 +65,10 @@ class HandoutTest {
                     assertThat(box.select("ol.choices > li").eachText()).as("%s step %d choices", name, i + 1)
                             .isEqualTo(question.choices());
                     assertThat(box.text()).as("the question does not give its answer away").doesNotContain(question.why());
-                    Element answer = doc.select("section.answers li").get(q - 1);
+                    if (i + 1 < steps.size() && !steps.get(i + 1).asks()) {
+                        assertThat(told[i + 1]).as("%s: the step after question %d tells its answer: held back", name, q).isTrue();
+                    }
+                    Element answer = doc.select("section.answers ol.answers > li").get(q - 1);
                     assertThat(answer.select(".right").text()).as("%s answer %d", name, q)
                             .isEqualTo(Question.letter(question.answer()) + ": " + question.rightChoice());
                     assertThat(answer.select(".why").text()).isEqualTo("Why: " + question.why());
@@ -76,7 +89,7 @@ class HandoutTest {
             assertThat(doc.getElementById("without").select("p.meta").text()).doesNotContain("fencing FENCED");
             String commands = doc.select("section.reproduce pre").text();
             assertThat(commands).as(name).contains("fencelab run " + name + " --seed " + scenario.spec().seed() + "    # as written")
-                    .contains("--fencing " + Handout.counterpart(scenario.spec().fencing()));
+                    .contains("--fencing " + Handout.counterpart(scenario.spec().fencing()) + " --expect ");
 
             String style = doc.select("style").html();
             assertThat(style).contains("@media print").contains("@page{size:A4");
@@ -97,7 +110,12 @@ class HandoutTest {
         assertThat(doc.getElementById("without").select(".badge").text()).isEqualTo("VIOLATED");
         assertThat(doc.select("section.reproduce pre").text())
                 .contains("fencelab run paused-holder-unfenced --seed 1    # as written")
-                .contains("fencelab run paused-holder-unfenced --seed 1 --fencing FENCED");
+                .contains("fencelab run paused-holder-unfenced --seed 1 --fencing FENCED --expect SAFE");
+        Path fenced = Handouts.scenario(db, "paused-holder", dir, Handout.Options.STUDENT_A4).pages().getFirst();
+        assertThat(Jsoup.parse(Files.readString(fenced)).select("section.reproduce").text())
+                .as("the unfenced rerun says what students will see, and exits 0 on it")
+                .contains("fencelab run paused-holder --seed 1 --fencing UNFENCED --expect VIOLATED")
+                .contains("It reports VIOLATED").contains("exit status 0");
     }
 
     @Test

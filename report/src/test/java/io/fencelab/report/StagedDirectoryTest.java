@@ -8,6 +8,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,26 @@ class StagedDirectoryTest {
             assertThat(out).as("the destination is made only by the commit").doesNotExist();
             assertThat(staged.staging()).as("staged beside it, under a name that says partial")
                     .hasParent(root).hasFileName(".fencelab-partial-out");
+        }
+    }
+
+    @Test
+    void committedFilesAreReadableByOthersThoughStagedPrivately(@TempDir Path root) throws IOException {
+        Path out = root.resolve("out");
+        Path single = root.resolve("sweep.html");
+        try (StagedDirectory staged = StagedDirectory.open(out, FILES)) {
+            // As a run's log recorded through a private temporary file, or written under umask 077.
+            Files.createFile(staged.staged("events.jsonl"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(staged.staged("report.html"), "report");
+            Files.setPosixFilePermissions(staged.staged("report.html"), PosixFilePermissions.fromString("rw-------"));
+            staged.commit();
+        }
+        StagedDirectory.writeFile(single, "sweep");
+
+        for (Path file : List.of(out.resolve("events.jsonl"), out.resolve("report.html"), single)) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .as("%s is written to be opened by a browser, a web server or a colleague", file.getFileName())
+                    .isEqualTo("rw-r--r--");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.RestartCommand;
@@ -20,6 +21,7 @@ import io.fencelab.report.StagedDirectory;
 import io.fencelab.report.TuningText;
 import io.fencelab.report.VerdictText;
 import io.fencelab.scenarios.Catalog;
+import io.fencelab.scenarios.Expectation;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Spec;
 /** {@code fencelab run}: runs a catalog scenario or a scenario file headless, judges it, and reports. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a scenario (a catalog name or a file), print what happened, and optionally write a report.",
-        footer = {"", "Exit codes: 0 the verdict matched the scenario's expectation, 1 it did not, "
+        footer = {"", "Exit codes: 0 the verdict matched the scenario's expectation (or --expect), 1 it did not, "
                 + "2 bad input or usage, 3 the run could not complete (for example the database went away)."})
 public final class RunCommand implements Callable<Integer> {
 
@@ -59,6 +61,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--token-scheme", description = "Override the token scheme: ${COMPLETION-CANDIDATES}.")
     TokenScheme tokenScheme;
+
+    @Option(names = "--expect", paramLabel = "VERDICT",
+            description = "Expect this verdict instead of the scenario's expectation: ${COMPLETION-CANDIDATES}. "
+                    + "For a run you override (--fencing UNFENCED on a fenced scenario), so the verdict you mean to "
+                    + "show counts as met and exits 0.")
+    Verdict.Kind expect;
 
     @Option(names = "--report", paramLabel = "DIR",
             description = "Write report.html, events.jsonl, judgement.json, metrics.csv and summary.json into DIR, "
@@ -94,7 +102,10 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Duration fsyncEvery = fsyncEvery();
         RestartCommand restart = restartCommand();
-        Scenario sc = Catalog.shipped().resolve(scenario);
+        Scenario resolved = Catalog.shipped().resolve(scenario);
+        // --expect replaces what is checked, and with it what the report and the summary say was expected.
+        Scenario sc = expect == null ? resolved
+                : new Scenario(resolved.name(), resolved.notes(), resolved.spec(), Expectation.verdict(expect));
         RunSpec runSpec = overridden(sc.spec());
         if (reportDir != null) {
             FileProblem.requireDirectoryOrAbsent("--report", reportDir);
