@@ -78,7 +78,7 @@ public final class Console {
                         tune::setMetric, tune::openWorst, tune::show),
                 new Intents.Workshop(workshop::openShipped, workshop::openFile, workshop::choose, workshop::next,
                         workshop::previous, workshop::setPresenter, workshop::setTeacher,
-                        workshop::toggleHeatmap),
+                        workshop::toggleHeatmap, votes::raiseHand),
                 new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
                         lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
         view.teacher().showHands(new io.fencelab.app.console.view.HandsInput(model, votes::setHands));

@@ -126,6 +126,15 @@ class WorkshopRevealTest extends ConsoleTestBase {
         ConsoleFx.frames();
         assertThat(fx(() -> console.view().teacher().stage() == null || !console.view().teacher().stage().isShowing()))
                 .as("%s: with one screen the teacher's notes do not open over a question", name).isTrue();
+        waitUntil(name + ": the refused T says why on the presenter view", 10,
+                () -> visibleText().stream().anyMatch(t -> t.startsWith("The teacher's window opens after the question")));
+
+        // A show of hands keyed in with one screen: Shift + 1 is one more hand for A, counted at once.
+        String counted = signature();
+        robot.press(KeyCode.SHIFT).type(KeyCode.DIGIT1).release(KeyCode.SHIFT);
+        waitUntil(name + ": a raised hand keyed in is counted", 10, () -> !signature().equals(counted)
+                && fx(() -> console.model().votes().countsProperty().get()) != null
+                && fx(() -> console.model().votes().countsProperty().get().hands().get(0)) == 1);
 
         String before = signature();
         robot.type(KeyCode.DIGIT2);

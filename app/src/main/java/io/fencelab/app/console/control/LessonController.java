@@ -104,6 +104,7 @@ public final class LessonController {
     /** Moves the run to story step {@code step} (0-based), paused there; -1 starts the lesson again. */
     public void seek(int step) {
         if (!model.capabilitiesProperty().get().seek()) {
+            model.messageProperty().set(""); // said again on every press, so the presenter view shows each
             model.messageProperty().set("A live run cannot go back or jump to a step: real time does not rewind.");
             return;
         }

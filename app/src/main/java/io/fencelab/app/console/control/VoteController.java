@@ -69,6 +69,18 @@ public final class VoteController {
         tick(0);
     }
 
+    /**
+     * One more hand for {@code choice} (0-based) of the latest question: the show of hands keyed in
+     * one press a hand (Shift + 1 to 6), which works with one screen, where the teacher's window
+     * never opens over a question.
+     */
+    public void raiseHand(int choice) {
+        VoteTally.Counts latest = tally.latest();
+        if (latest != null && choice >= 0 && choice < latest.hands().size()) {
+            setHands(choice, latest.hands().get(choice) + 1);
+        }
+    }
+
     /** Copies the counts into the model when they changed (once a frame, from the frame loop). */
     public void tick(long nowNanos) {
         long v = tally.version();

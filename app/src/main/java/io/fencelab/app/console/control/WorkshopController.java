@@ -186,6 +186,7 @@ public final class WorkshopController {
     public void setTeacher(boolean open) {
         LessonModel lesson = model.lesson();
         if (open && lesson.oneScreen() && lesson.questionProperty().get() != QuestionState.NONE) {
+            model.messageProperty().set(""); // said again on every press, so the presenter view shows each
             model.messageProperty().set("The teacher's window opens after the question: with one screen the room "
                     + "would see it.");
             return;

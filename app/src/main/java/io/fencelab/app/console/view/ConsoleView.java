@@ -368,10 +368,14 @@ public final class ConsoleView extends BorderPane {
             case FIT -> intents.navigation().fit().run();
             case FAULT -> intents.faults().inject().accept(s.fault(), model.faultHolderProperty().get());
             case PICK -> {
-                if (model.lesson().questionProperty().get() != LessonModel.QuestionState.ASKING) {
+                LessonModel.QuestionState state = model.lesson().questionProperty().get();
+                if (e.isShiftDown() && state != LessonModel.QuestionState.NONE) {
+                    intents.workshop().raiseHand().accept(KeyMap.pickOf(code));
+                } else if (state == LessonModel.QuestionState.ASKING) {
+                    lesson.pick().accept(KeyMap.pickOf(code));
+                } else {
                     return false;
                 }
-                lesson.pick().accept(KeyMap.pickOf(code));
             }
             case NEXT_LESSON, PREVIOUS_LESSON -> {
                 if (model.lesson().workshopProperty().get() == null) {

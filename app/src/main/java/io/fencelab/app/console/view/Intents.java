@@ -66,11 +66,11 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
     /**
      * Workshops: open the shipped one or a file, choose a lesson (0-based), the next or previous
      * lesson, the presenter view and the teacher's window on (true) or off, the sweep's heatmap in
-     * the presenter view on or off.
+     * the presenter view on or off, one more raised hand for a choice (0-based) of the question on screen.
      */
     public record Workshop(Runnable openShipped, Consumer<Path> openFile, IntConsumer choose, Runnable next,
                            Runnable previous, Consumer<Boolean> presenter, Consumer<Boolean> teacher,
-                           Runnable toggleHeatmap) {
+                           Runnable toggleHeatmap, IntConsumer raiseHand) {
     }
 
     /**

@@ -69,7 +69,8 @@ public final class KeyMap {
                 KeyCode.OPEN_BRACKET));
         all.add(Shortcut.of("Right arrow", "Step: one more event, then pause", Action.STEP, KeyCode.RIGHT));
         all.add(Shortcut.of("G", "Guided mode on or off: stop at every story step", Action.GUIDED, KeyCode.G));
-        all.add(new Shortcut("1 to 6", "While a question is asked: mark the room's pick (A to F)", Action.PICK,
+        all.add(new Shortcut("1 to 6 / Shift + 1 to 6", "While a question is on screen: mark the room's pick (A to F); "
+                + "with Shift, one more raised hand for that choice in the show of hands", Action.PICK,
                 PICKS, "", null));
         for (HandFault f : HandFault.values()) {
             all.add(new Shortcut(f.key, "Fault by hand: " + f.words + " on the chosen holder", Action.FAULT,

@@ -17,16 +17,19 @@ import io.fencelab.scenarios.StoryStep;
 import io.fencelab.scenarios.Workshop;
 import java.util.List;
 import java.util.Objects;
+import javafx.animation.PauseTransition;
 import javafx.beans.Observable;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 /**
  * What the room sees (F5): only the timeline, drawn {@link TimelineRenderer#PRESENTATION} times
@@ -60,6 +63,11 @@ public final class PresenterView extends BorderPane {
     /** The sweep's heatmap, shown (1.8 times larger) in place of the timeline on H in a sweep lesson. */
     private final HeatmapView heatmap;
     final Label verdictWords = new Label();
+    /** Where the room votes while a question is asked (in the question's column; hidden without a vote server). */
+    private final VotePanel votePanel;
+    /** What the console's status line said last, shown for {@link #NOTICE_SHOWN}. */
+    final Label notice = new Label();
+    static final Duration NOTICE_SHOWN = Duration.seconds(5);
     final Label stepNumber = new Label();
     final Label stepText = new Label();
     final VBox question = new VBox(8);
@@ -132,21 +140,37 @@ public final class PresenterView extends BorderPane {
         stepText.setMinHeight(Region.USE_PREF_SIZE);
         HBox step = new HBox(18, stepNumber, stepText);
         step.setAlignment(Pos.TOP_LEFT);
-        VBox bottom = new VBox(12, step);
+        // The console's status line is hidden here, so what it says (a key refused, a live run that
+        // cannot go back) shows under the step for a few seconds: every key press shows something.
+        notice.getStyleClass().add("presenter-notice");
+        notice.setId("presenter-notice");
+        notice.setWrapText(true);
+        notice.setMinHeight(Region.USE_PREF_SIZE);
+        notice.managedProperty().bind(notice.visibleProperty());
+        notice.setVisible(false);
+        PauseTransition noticeShown = new PauseTransition(NOTICE_SHOWN);
+        noticeShown.setOnFinished(e -> notice.setVisible(false));
+        model.messageProperty().addListener((o, was, now) -> {
+            notice.setText(now == null ? "" : now);
+            notice.setVisible(now != null && !now.isBlank());
+            noticeShown.playFromStart();
+        });
+        VBox bottom = new VBox(12, step, notice);
         bottom.getStyleClass().add("presenter-bottom");
         bottom.setPadding(new Insets(14, 24, 18, 24));
         // The step under the timeline; the question, when shown, in a column of the full height beside both.
         VBox.setVgrow(timeline, Priority.ALWAYS);
         VBox story = new VBox(timeline, bottom);
         HBox.setHgrow(story, Priority.ALWAYS);
-        // The room's votes beside the question: where to vote while asking, the chart at the reveal.
-        setCenter(new HBox(story, question, new VotePanel(model)));
+        setCenter(new HBox(story, question));
         // H in a sweep lesson: the heatmap takes the timeline's place.
         model.lesson().heatmapProperty().addListener((o, was, now) -> story.getChildren().set(0, now ? largeHeatmap : timeline));
 
+        votePanel = new VotePanel(model);
         LessonModel lesson = model.lesson();
         for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
                 lesson.questionStepProperty(), lesson.pickProperty(), lesson.workshopProperty(), lesson.lessonProperty(),
+                model.votes().countsProperty(),
                 model.scenarioProperty()}) {
             o.addListener(x -> showStep());
         }
@@ -223,6 +247,8 @@ public final class PresenterView extends BorderPane {
         if (shown) {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
             int pick = lesson.pickProperty().get();
+            io.fencelab.app.votes.VoteTally.Counts counted = VotePanel.countsOf(model, q);
+            io.fencelab.app.votes.VoteTally.Counts votes = counted != null && counted.total() > 0 ? counted : null;
             Label ask = new Label(StoryView.shown(q.ask()));
             ask.setWrapText(true);
             ask.setMinHeight(Region.USE_PREF_SIZE);
@@ -240,6 +266,11 @@ public final class PresenterView extends BorderPane {
                 }
                 if (revealed) {
                     c.getStyleClass().add(i == q.answer() ? "presenter-choice-right" : "presenter-choice-wrong");
+                    if (votes != null) {
+                        // The room's votes under each choice: the chart is the choices themselves.
+                        c.setGraphic(VotePanel.bar(votes, i, i == q.answer()));
+                        c.setContentDisplay(ContentDisplay.BOTTOM);
+                    }
                 }
                 question.getChildren().add(c);
             }
@@ -249,6 +280,11 @@ public final class PresenterView extends BorderPane {
                 why.setMinHeight(Region.USE_PREF_SIZE);
                 why.getStyleClass().add("presenter-why");
                 question.getChildren().add(why);
+                if (votes != null) {
+                    question.getChildren().add(VotePanel.total(votes));
+                }
+            } else {
+                question.getChildren().add(votePanel);
             }
         }
     }

@@ -21,16 +21,22 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 
 /**
- * The room's votes in the presenter view. While a question is asked: where to vote (the address and
- * its QR code) and how many have voted, never how, so the room is not swayed. At the reveal: a bar per
- * choice with its count (phones and hands together), the right answer marked in words and colour.
- * Hidden otherwise. Binds to the {@link VoteModel} and the {@link LessonModel}; asks nothing.
+ * The room's votes in the presenter view, inside the question's column so the timeline keeps its
+ * width. While a question is asked: where to vote (its QR code and address) and how many have voted,
+ * never how, so the room is not swayed. At the reveal the count of each choice is drawn under the
+ * choice itself ({@link #bar}), the right one green as its choice is, with the total under the why
+ * ({@link #total}). Binds to the {@link VoteModel} and the {@link LessonModel}; asks nothing.
  */
-public final class VotePanel extends VBox {
+public final class VotePanel extends HBox {
 
-    /** The panel's width: a QR code a phone reads from the back of a room, and bars long enough to compare. */
-    static final double WIDTH = 300;
-    private static final double BAR_MAX = 150;
+    /**
+     * The QR code's size: small enough to share the question's column with a long question (phones
+     * join once, at the first question, and their page then follows every question by itself); the
+     * address beside it can be typed too.
+     */
+    static final int QR_PX = 120;
+    /** The longest bar under a choice (the choice with the most votes). */
+    private static final double BAR_MAX = 260;
     private static final int QUIET_ZONE = 4;
 
     private final ConsoleModel model;
@@ -38,20 +44,17 @@ public final class VotePanel extends VBox {
     private final ImageView qr = new ImageView();
     private final Label address = new Label();
     private final Label note = new Label();
-    private final VBox bars = new VBox(10);
     private String qrFor = "";
 
     public VotePanel(ConsoleModel model) {
-        super(12);
+        super(14);
         this.model = model;
         getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
                 "/io/fencelab/app/console/votes.css"), "votes.css is missing from the build").toExternalForm());
         getStyleClass().add("votes");
         setId("votes");
-        setPrefWidth(WIDTH);
-        setMinWidth(WIDTH);
-        setMaxWidth(WIDTH);
-        setAlignment(Pos.TOP_CENTER);
+        setAlignment(Pos.CENTER_LEFT);
+        setMinHeight(Region.USE_PREF_SIZE);
         heading.getStyleClass().add("votes-heading");
         heading.setId("votes-heading");
         heading.setWrapText(true);
@@ -63,8 +66,9 @@ public final class VotePanel extends VBox {
         note.setWrapText(true);
         qr.setId("votes-qr");
         qr.setSmooth(false);
-        bars.setId("votes-bars");
-        bars.setFillWidth(true);
+        VBox words = new VBox(6, heading, address, note);
+        HBox.setHgrow(words, Priority.ALWAYS);
+        getChildren().setAll(qr, words);
 
         LessonModel lesson = model.lesson();
         VoteModel votes = model.votes();
@@ -77,78 +81,75 @@ public final class VotePanel extends VBox {
 
     private void refresh() {
         LessonModel lesson = model.lesson();
-        VoteModel votes = model.votes();
-        QuestionState state = lesson.questionProperty().get();
         Question q = lesson.shownQuestion();
-        VoteTally.Counts counts = votes.countsProperty().get();
-        boolean theseCounts = counts != null && counts.step() == lesson.questionStepProperty().get()
-                && q != null && counts.choices() == q.choices().size();
-        String url = votes.addressProperty().get();
-        if (state == QuestionState.ASKING && q != null && !url.isEmpty()) {
-            asking(url, theseCounts ? counts.total() : 0);
-            show(true);
-        } else if (state == QuestionState.REVEALED && theseCounts && counts.total() > 0) {
-            revealed(q, counts);
-            show(true);
-        } else {
-            show(false);
+        String url = model.votes().addressProperty().get();
+        boolean asking = lesson.questionProperty().get() == QuestionState.ASKING && q != null && !url.isEmpty();
+        setVisible(asking);
+        setManaged(asking);
+        if (!asking) {
+            return;
         }
-    }
-
-    private void show(boolean on) {
-        setVisible(on);
-        setManaged(on);
-    }
-
-    private void asking(String url, int total) {
+        VoteTally.Counts counts = countsOf(model, q);
+        int total = counts == null ? 0 : counts.total();
         heading.setText("Vote on your phone");
         if (!url.equals(qrFor)) {
-            qr.setImage(qrImage(url, (int) (WIDTH - 60)));
+            qr.setImage(qrImage(url, QR_PX));
             qrFor = url;
         }
         address.setText(url.replaceFirst("^http://", "").replaceFirst("/$", ""));
         note.setText(total == 1 ? "1 vote so far" : total + " votes so far");
-        getChildren().setAll(heading, qr, address, note);
     }
 
-    private void revealed(Question q, VoteTally.Counts counts) {
-        heading.setText("The room voted");
+    /** The counts of question {@code q} on screen, or null when the tally holds another question's. */
+    static VoteTally.Counts countsOf(ConsoleModel model, Question q) {
+        LessonModel lesson = model.lesson();
+        VoteTally.Counts counts = model.votes().countsProperty().get();
+        return counts != null && q != null && counts.step() == lesson.questionStepProperty().get()
+                && counts.choices() == q.choices().size() ? counts : null;
+    }
+
+    /** Choice {@code choice}'s votes at the reveal: a bar as long as its share of the largest, and its count. */
+    static HBox bar(VoteTally.Counts counts, int choice, boolean right) {
         int max = 1;
         for (int i = 0; i < counts.choices(); i++) {
             max = Math.max(max, counts.total(i));
         }
-        bars.getChildren().clear();
-        for (int i = 0; i < counts.choices(); i++) {
-            boolean right = i == q.answer();
-            char letter = Question.letter(i);
-            Label name = new Label(right ? letter + " ✓" : Character.toString(letter));
-            name.getStyleClass().add("votes-letter");
-            name.setMinWidth(56);
-            Region bar = new Region();
-            bar.getStyleClass().add("votes-bar");
-            double w = BAR_MAX * counts.total(i) / max;
-            bar.setMinWidth(w);
-            bar.setPrefWidth(w);
-            bar.setMaxWidth(w);
-            Region gap = new Region();
-            HBox.setHgrow(gap, Priority.ALWAYS);
-            Label count = new Label(Integer.toString(counts.total(i)));
-            count.getStyleClass().add("votes-count");
-            count.setId("vote-count-" + letter);
-            count.setMinWidth(Region.USE_PREF_SIZE);
-            HBox row = new HBox(8, name, bar, gap, count);
-            row.setAlignment(Pos.CENTER_LEFT);
-            row.getStyleClass().add("votes-row");
-            row.setId("vote-row-" + letter);
-            if (right) {
-                row.getStyleClass().add("votes-right");
-            }
-            bars.getChildren().add(row);
+        char letter = Question.letter(choice);
+        Region bar = new Region();
+        bar.getStyleClass().add("votes-bar");
+        double w = Math.max(2, BAR_MAX * counts.total(choice) / max);
+        bar.setMinWidth(w);
+        bar.setPrefWidth(w);
+        bar.setMaxWidth(w);
+        int n = counts.total(choice);
+        Label count = new Label(n == 1 ? "1 vote" : n + " votes");
+        count.getStyleClass().add("votes-count");
+        count.setId("vote-count-" + letter);
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(10, bar, count);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.getStyleClass().add("votes-row");
+        row.setId("vote-row-" + letter);
+        if (right) {
+            row.getStyleClass().add("votes-right");
         }
+        row.getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
+                "/io/fencelab/app/console/votes.css")).toExternalForm());
+        return row;
+    }
+
+    /** The total under the why at the reveal: how many voted, how many of them by show of hands. */
+    static Label total(VoteTally.Counts counts) {
         int hands = counts.total() - counts.phoneVotes();
-        note.setText(counts.total() + (counts.total() == 1 ? " vote" : " votes")
-                + (hands > 0 ? " (" + hands + " by show of hands)" : "") + ". ✓ marks the right answer.");
-        getChildren().setAll(heading, bars, note);
+        Label total = new Label("The room: " + counts.total() + (counts.total() == 1 ? " vote" : " votes")
+                + (hands > 0 ? " (" + hands + " by show of hands)" : ""));
+        total.getStyleClass().add("votes-note");
+        total.setId("votes-total");
+        total.setWrapText(true);
+        total.setMinHeight(Region.USE_PREF_SIZE);
+        total.getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
+                "/io/fencelab/app/console/votes.css")).toExternalForm());
+        return total;
     }
 
     /** {@code text} as a QR code about {@code px} pixels wide, black on white, with its quiet zone. */
