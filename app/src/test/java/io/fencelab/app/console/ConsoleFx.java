@@ -85,6 +85,43 @@ public final class ConsoleFx {
         frames();
     }
 
+    /**
+     * Every visible label and text node under {@code node} whose font is under 18 px, as
+     * "text: size": nothing in the presenter view may be smaller (read from the back of a room).
+     */
+    public static java.util.List<String> textUnder18Px(Node node) {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        collectSmallText(node, found);
+        return found;
+    }
+
+    private static void collectSmallText(Node node, java.util.List<String> found) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof javafx.scene.control.Labeled l && !l.getText().isEmpty() && l.getFont().getSize() < 18) {
+            found.add(l.getText() + ": " + l.getFont().getSize());
+        }
+        if (node instanceof javafx.scene.text.Text t && !t.getText().isEmpty() && t.getFont().getSize() < 18) {
+            found.add(t.getText() + ": " + t.getFont().getSize());
+        }
+        if (node instanceof javafx.scene.Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                collectSmallText(child, found);
+            }
+        }
+    }
+
+    /** Opens the shipped workshop in a 1280 × 720 window (a projector's size), on the FX thread. */
+    public static void openShippedWorkshopAt1280x720(Console console) {
+        fxRun(() -> {
+            javafx.stage.Stage stage = (javafx.stage.Stage) console.scene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            console.workshop().openShipped();
+        });
+    }
+
     /** Saves a picture of {@code node} as target/screenshots/{@code name}.png and returns its path. */
     public static Path screenshot(Node node, String name) {
         WritableImage image = fx(() -> {

@@ -13,7 +13,6 @@ import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.canvas.Canvas;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,11 +26,8 @@ class DeskQuestionTest extends ConsoleTestBase {
     @Test
     void theQuestionNeverCoversTheLanesOfTheHoldersItsStepNames() {
         waitForDatabase();
+        ConsoleFx.openShippedWorkshopAt1280x720(console);
         fxRun(() -> {
-            Stage stage = (Stage) console.scene().getWindow();
-            stage.setWidth(1280);
-            stage.setHeight(720);
-            console.workshop().openShipped();
             console.workshop().setPresenter(false);
             console.workshop().setTeacher(false);
         });

@@ -182,11 +182,7 @@ class PresenterLessonsTest extends ConsoleTestBase {
     }
 
     private void assertNothingUnder18Px(String where) {
-        List<String> small = fx(() -> {
-            List<String> found = new ArrayList<>();
-            collectSmallText(console.view().presenter(), found);
-            return found;
-        });
+        List<String> small = fx(() -> ConsoleFx.textUnder18Px(console.view().presenter()));
         assertThat(small).as("text under 18 px in the presenter view at %s (node: size)", where).isEmpty();
         assertThat(fx(() -> PresenterViews.smallestCanvasTextPx(console.view().presenter())))
                 .as("the smallest font the presenter's timeline has").isGreaterThanOrEqualTo(18.0);
@@ -322,11 +318,7 @@ class PresenterLessonsTest extends ConsoleTestBase {
         Bounds bottom = fx(() -> step.getParent().getParent().localToScene(step.getParent().getParent().getBoundsInLocal()));
         assertThat(bottom.getMaxY()).as("the step's band's bottom at %s", where).isGreaterThanOrEqualTo(h - 3);
         double scale = fx(() -> PresenterViews.screenScale(console.view().presenter()));
-        List<String> small = fx(() -> {
-            List<String> found = new ArrayList<>();
-            collectSmallText(console.view().presenter(), found);
-            return found;
-        });
+        List<String> small = fx(() -> ConsoleFx.textUnder18Px(console.view().presenter()));
         assertThat(small).as("text under 18 px in the presenter's design at %s", where).isEmpty();
         assertThat(fx(() -> PresenterViews.smallestDrawnTextPx(console.view().presenter())) * scale)
                 .as("the smallest text the timeline drew, in screen pixels, at %s", where).isGreaterThanOrEqualTo(27.0);
@@ -364,23 +356,6 @@ class PresenterLessonsTest extends ConsoleTestBase {
         assertThat(fx(() -> PresenterViews.heldTokenAtEnd(row))).as("the token the row lane shows at the end")
                 .isEqualTo(overwrite.token()).isEqualTo(41L);
         ConsoleFx.screenshot(console.scene().getRoot(), "presenter-unfenced-row-holds-41");
-    }
-
-    private static void collectSmallText(Node node, List<String> found) {
-        if (!node.isVisible()) {
-            return;
-        }
-        if (node instanceof Labeled l && !l.getText().isEmpty() && l.getFont().getSize() < 18) {
-            found.add(l.getText() + ": " + l.getFont().getSize());
-        }
-        if (node instanceof Text t && !t.getText().isEmpty() && t.getFont().getSize() < 18) {
-            found.add(t.getText() + ": " + t.getFont().getSize());
-        }
-        if (node instanceof Parent p) {
-            for (Node child : p.getChildrenUnmodifiable()) {
-                collectSmallText(child, found);
-            }
-        }
     }
 
     /** Labels whose text is shown cut short (an ellipsis the label added). */

@@ -22,12 +22,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.control.Label;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.Spinner;
 import javafx.scene.image.ImageView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,12 +51,7 @@ class VotesFromTheRoomTest extends ConsoleTestBase {
     @Test
     void twentyPhonesVoteOnceEachAndThePresenterViewChartsTheirCountsAtTheReveal() throws Exception {
         waitForDatabase();
-        fxRun(() -> {
-            Stage stage = (Stage) console.scene().getWindow();
-            stage.setWidth(1280);
-            stage.setHeight(720);
-            console.workshop().openShipped();
-        });
+        ConsoleFx.openShippedWorkshopAt1280x720(console);
         waitUntil("the first lesson's story is loaded", 30, () -> console.model().lesson().steps().size() > STEP
                 && console.model().lesson().steps().get(STEP).asks());
         String url = fx(() -> console.model().votes().addressProperty().get());
@@ -180,7 +172,7 @@ class VotesFromTheRoomTest extends ConsoleTestBase {
             assertThat(fx(() -> ((Label) presenter.lookup("#votes-total")).getText()))
                     .isEqualTo("The room: " + (PHONES + hands) + " votes (" + hands + " by show of hands)");
             assertThat(fx(panel::isVisible)).as("no QR code once the question is answered").isFalse();
-            assertThat(fx(() -> smallText(console.view().presenter()))).as("text under 18 px in the presenter view")
+            assertThat(fx(() -> ConsoleFx.textUnder18Px(console.view().presenter()))).as("text under 18 px in the presenter view")
                     .isEmpty();
             ConsoleFx.screenshot(console.scene().getRoot(), "votes-reveal");
             ConsoleFx.screenshot(console.view().teacher().root(), "votes-teacher-hands");
@@ -246,21 +238,5 @@ class VotesFromTheRoomTest extends ConsoleTestBase {
                 throw new AssertionError("interrupted waiting for " + what, e);
             }
         }
-    }
-
-    private static List<String> smallText(Node node) {
-        List<String> found = new ArrayList<>();
-        if (!node.isVisible()) {
-            return found;
-        }
-        if (node instanceof Labeled l && !l.getText().isEmpty() && l.getFont().getSize() < 18) {
-            found.add(l.getText() + ": " + l.getFont().getSize());
-        }
-        if (node instanceof Parent p) {
-            for (Node child : p.getChildrenUnmodifiable()) {
-                found.addAll(smallText(child));
-            }
-        }
-        return found;
     }
 }

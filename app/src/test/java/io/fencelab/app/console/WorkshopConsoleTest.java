@@ -11,7 +11,6 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.report.HolderLane;
 import io.fencelab.report.Span;
 import io.fencelab.report.Timeline;
-import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.Workshop;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,6 @@ import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.view.KeyMap;
@@ -69,11 +67,7 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         waitUntil("the presenter view is showing", 10, () -> console.view().presenter().getScene() != null);
         ConsoleFx.projectorAt1280x720(console);
 
-        List<String> small = fx(() -> {
-            List<String> found = new ArrayList<>();
-            collectSmallText(console.view().presenter(), found);
-            return found;
-        });
+        List<String> small = fx(() -> ConsoleFx.textUnder18Px(console.view().presenter()));
         assertThat(small).as("text under 18 px in the presenter view (node: size)").isEmpty();
         assertThat(fx(() -> PresenterViews.smallestCanvasTextPx(console.view().presenter())))
                 .as("the smallest text the presenter's timeline draws").isGreaterThanOrEqualTo(18.0);
@@ -246,12 +240,7 @@ class WorkshopConsoleTest extends ConsoleTestBase {
     @Test
     void theShippedWorkshopOpensAsALessonListAndChoosingALessonLoadsIt() {
         waitForDatabase();
-        fxRun(() -> {
-            Stage stage = (Stage) console.scene().getWindow();
-            stage.setWidth(1280);
-            stage.setHeight(720);
-            console.workshop().openShipped();
-        });
+        ConsoleFx.openShippedWorkshopAt1280x720(console);
         Workshop shipped = fx(() -> console.model().lesson().workshopProperty().get());
         assertThat(shipped).as("the open workshop").isNotNull();
         @SuppressWarnings("unchecked")
@@ -300,23 +289,6 @@ class WorkshopConsoleTest extends ConsoleTestBase {
         Span.Pause whole = finished.holder("A").orElseThrow().pauses().getFirst();
         assertThat(finished.drawnEnd(whole, 0)).as("a finished run's pause ends where it ended")
                 .isEqualTo(whole.endMicros()).isEqualTo(45_000_000);
-    }
-
-    private static void collectSmallText(Node node, List<String> found) {
-        if (!node.isVisible()) {
-            return;
-        }
-        if (node instanceof Labeled l && !l.getText().isEmpty() && l.getFont().getSize() < 18) {
-            found.add(l.getText() + ": " + l.getFont().getSize());
-        }
-        if (node instanceof Text t && !t.getText().isEmpty() && t.getFont().getSize() < 18) {
-            found.add(t.getText() + ": " + t.getFont().getSize());
-        }
-        if (node instanceof Parent p) {
-            for (Node child : p.getChildrenUnmodifiable()) {
-                collectSmallText(child, found);
-            }
-        }
     }
 
     private static List<String> texts(Node node) {
