@@ -88,6 +88,7 @@ public final class Browser {
      */
     public static Path print(ChromeDriver driver, String url, Paper paper, Path pdf) throws java.io.IOException {
         driver.get(url);
+        waitUntilRendered(driver);
         PrintOptions options = new PrintOptions();
         options.setPageSize(new PageSize(paper.heightCm, paper.widthCm));
         options.setPageMargin(new PageMargin(1.0, 1.0, 1.0, 1.0));
@@ -103,7 +104,38 @@ public final class Browser {
             }
             printed = driver.print(options);
         }
-        Files.write(pdf, Base64.getDecoder().decode(printed.getContent()));
+        byte[] bytes = Base64.getDecoder().decode(printed.getContent());
+        if (bytes.length < BLANK_PDF_BYTES) {
+            // A large page (a live run's report is 700 KB of SVG) once printed as one blank page on a
+            // loaded machine although it had loaded; printed again once it has surely been laid out.
+            sleep(1_000);
+            bytes = Base64.getDecoder().decode(driver.print(options).getContent());
+        }
+        Files.write(pdf, bytes);
         return pdf;
+    }
+
+    /** A PDF this small holds one empty page (Chromium's blank page is under 1 KB). */
+    private static final int BLANK_PDF_BYTES = 2_000;
+
+    /** Waits (up to 30 s) until the page has loaded and laid itself out at least once. */
+    private static void waitUntilRendered(ChromeDriver driver) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!"complete".equals(driver.executeScript("return document.readyState"))
+                && System.nanoTime() < deadline) {
+            sleep(50);
+        }
+        // Two animation frames: the first lays the page out, the second has painted it.
+        driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while printing", e);
+        }
     }
 }

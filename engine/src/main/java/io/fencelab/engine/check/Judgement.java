@@ -1,8 +1,10 @@
 package io.fencelab.engine.check;
 
+import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.Event.WriteAccepted;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -49,12 +51,12 @@ public record Judgement(Verdict verdict, WriteClasses writes, Map<ResourceId, Wr
      * marks read one judgement of exactly what is shown. The write classes are kept whole: a class,
      * once given, never changes, and nobody asks for a write not shown.
      */
-    public Judgement upTo(io.fencelab.engine.event.Event last) {
+    public Judgement upTo(Event last) {
         long seq = last.seq();
         if (end.lastSeq() <= seq) {
             return this;
         }
-        java.util.List<Witness> shown = verdict.witnesses().stream()
+        List<Witness> shown = verdict.witnesses().stream()
                 .filter(w -> w.eventSeqs().stream().allMatch(s -> s <= seq)).toList();
         Map<ResourceId, WriteAccepted> keptThen = new TreeMap<>();
         kept.forEach((id, w) -> {
