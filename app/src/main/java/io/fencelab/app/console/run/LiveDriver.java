@@ -219,12 +219,13 @@ public final class LiveDriver extends ThreadedDriver {
             List<Event> due;
             Held first;
             synchronized (lock) {
-                while (!stopRequested) {
+                while (true) {
                     first = held.peek();
                     if (first == null && runOver) {
                         return;
                     }
-                    if (first != null && !holding && first.events.getFirst().atMicros() <= shownNowLocked()) {
+                    if (first != null && (stopRequested
+                            || !holding && first.events.getFirst().atMicros() <= shownNowLocked())) {
                         break;
                     }
                     try {
@@ -235,7 +236,17 @@ public final class LiveDriver extends ThreadedDriver {
                     }
                 }
                 if (stopRequested) {
-                    return;
+                    // A stopped run shows everything it recorded, its end included, at once: the
+                    // story is over, and its events must all reach the screen and the event table.
+                    List<Event> rest = new ArrayList<>();
+                    for (Held h; (h = held.poll()) != null; ) {
+                        rest.addAll(h.events);
+                    }
+                    holding = false;
+                    shown = null;
+                    lastShown = null;
+                    feed.accept(rest);
+                    continue;
                 }
                 first = held.peek();
                 long now = shownNowLocked();
