@@ -35,15 +35,10 @@ import java.util.stream.Collectors;
  */
 public final class ScenarioVariation {
 
-    /** Steps a range gets when {@code :STEPS} is not given. */
-    public static final int DEFAULT_STEPS = 5;
+    /** Steps a range gets when {@code :STEPS} is not given: the syntax's own ({@link AxisRange}). */
+    public static final int DEFAULT_STEPS = AxisRange.DEFAULT_STEPS;
     /** More steps than this on one axis is surely a typo. */
-    public static final int MAX_STEPS = 1_000;
-
-    static final String VARY_SYNTAX = "PATH=FROM..TO[:STEPS][log] (for example lease.ttl=10s..40s:4, "
-            + "lease.ttl=1s..100s:5log) or PATH=V1,V2,…";
-
-    private static final Pattern RANGE = Pattern.compile("(.+?)\\.\\.(.+?)(?::(\\d+))?(?::?(log))?");
+    public static final int MAX_STEPS = AxisRange.MAX_STEPS;
 
     private final ScenarioSource source;
     private final YamlNode root;
@@ -216,45 +211,40 @@ public final class ScenarioVariation {
     // ---- --vary -----------------------------------------------------------------------------------
 
     /**
-     * Reads one {@code --vary} argument: {@code PATH=FROM..TO[:STEPS][log]} ({@value #DEFAULT_STEPS}
-     * steps unless given; {@code log} spaces them by a constant factor) or {@code PATH=V1,V2,…}.
-     * Durations are rounded to four significant digits, whole numbers to whole numbers; repeated
-     * values are dropped.
+     * Reads one {@code --vary} argument ({@link AxisRange#parse}): {@code PATH=FROM..TO[:STEPS][log]}
+     * ({@value #DEFAULT_STEPS} steps unless given; {@code log} spaces them by a constant factor) or
+     * {@code PATH=V1,V2,…}, with the values in the path's own kind. Durations are rounded to four
+     * significant digits, whole numbers to whole numbers; repeated values are dropped.
      *
      * @throws IllegalArgumentException with one line saying what is wrong; an unknown path lists the
      *                                  paths that can vary
      */
     public Axis axis(String vary) {
-        int eq = vary.indexOf('=');
-        if (eq <= 0) {
-            throw new IllegalArgumentException("--vary '" + vary + "': write " + VARY_SYNTAX);
-        }
-        String path = vary.substring(0, eq).strip();
-        String range = vary.substring(eq + 1).strip();
+        AxisRange range = AxisRange.parse(vary);
+        String path = range.path();
         AxisKind kind = variable.get(path);
         if (kind == null) {
-            throw new IllegalArgumentException("--vary '" + vary + "': " + path + " is not a parameter of "
-                    + source.file() + " that can vary; these can: " + String.join(", ", variable.keySet()));
+            throw range.error(path + " is not a parameter of " + source.file() + " that can vary; these can: "
+                    + String.join(", ", variable.keySet()));
         }
         List<Double> values = new ArrayList<>();
-        Matcher m = RANGE.matcher(range);
-        if (m.matches()) {
-            double from = number(m.group(1), kind, vary);
-            double to = number(m.group(2), kind, vary);
-            int steps = m.group(3) == null ? (from == to ? 1 : DEFAULT_STEPS) : parseSteps(m.group(3), vary);
-            boolean log = m.group(4) != null;
-            if (log && !(from > 0 && to > 0)) {
-                throw new IllegalArgumentException("--vary '" + vary + "': a log range needs both ends above 0");
+        switch (range.values()) {
+            case AxisRange.Span span -> {
+                double from = number(span.from(), kind, range);
+                double to = number(span.to(), kind, range);
+                int steps = span.stepsBetween(from, to);
+                if (span.log() && !(from > 0 && to > 0)) {
+                    throw range.error("a log range needs both ends above 0");
+                }
+                for (double v : span.log() ? Spacing.log(from, to, steps) : Spacing.linear(from, to, steps)) {
+                    values.add(v);
+                }
             }
-            for (double v : log ? Spacing.log(from, to, steps) : Spacing.linear(from, to, steps)) {
-                values.add(v);
+            case AxisRange.Listed list -> {
+                for (String item : list.items()) {
+                    values.add(number(item, kind, range));
+                }
             }
-        } else if (!range.isEmpty() && !range.contains("..")) {
-            for (String part : range.split(",", -1)) {
-                values.add(number(part, kind, vary));
-            }
-        } else {
-            throw new IllegalArgumentException("--vary '" + vary + "': write " + VARY_SYNTAX);
         }
         Map<String, AxisValue> distinct = new LinkedHashMap<>();
         for (double v : values) {
@@ -264,36 +254,21 @@ public final class ScenarioVariation {
         return new Axis(path, kind, List.copyOf(distinct.values()));
     }
 
-    private static int parseSteps(String text, String vary) {
-        int steps;
-        try {
-            steps = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            steps = Integer.MAX_VALUE;
-        }
-        if (steps < 1 || steps > MAX_STEPS) {
-            throw new IllegalArgumentException("--vary '" + vary + "': STEPS must be from 1 to " + MAX_STEPS
-                    + ", was " + text);
-        }
-        return steps;
-    }
-
     /** A range end or list value in the path's own syntax, as a number (seconds for durations). */
-    private static double number(String text, AxisKind kind, String vary) {
+    private static double number(String text, AxisKind kind, AxisRange range) {
         String t = text.strip();
         switch (kind) {
             case DURATION -> {
                 return switch (Durations.parse(t)) {
                     case Durations.Parsed.Ok ok -> ok.value().toNanos() / 1e9;
-                    case Durations.Parsed.Bad bad -> throw new IllegalArgumentException("--vary '" + vary + "': "
-                            + bad.message());
+                    case Durations.Parsed.Bad bad -> throw range.error(bad.message());
                 };
             }
             case INTEGER -> {
                 try {
                     return Long.parseLong(t);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--vary '" + vary + "': '" + t + "' is not a whole number");
+                    throw range.error("'" + t + "' is not a whole number");
                 }
             }
             default -> {
@@ -304,7 +279,7 @@ public final class ScenarioVariation {
                     }
                     return d;
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--vary '" + vary + "': '" + t + "' is not a number");
+                    throw range.error("'" + t + "' is not a number");
                 }
             }
         }

@@ -21,6 +21,7 @@ import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.report.SweepDirectory;
 import io.fencelab.report.SweepSetup;
+import io.fencelab.scenarios.AxisRange;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioException;
 import io.fencelab.scenarios.ScenarioSource;
@@ -40,8 +41,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
 
@@ -120,8 +119,14 @@ public final class TuneController {
             Duration main = (Duration) lease.values().get(LeaseProfile.mainSetting(lease.getClass()));
             vary.add(path + "=" + main.toMillis() / 2 + "ms.." + main.toMillis() * 2 + "ms:3");
         }
-        fill(model.across(), vary.getFirst());
-        fill(model.upwards(), vary.size() > 1 ? vary.get(1) : null);
+        try {
+            fill(model.across(), vary.getFirst());
+            fill(model.upwards(), vary.size() > 1 ? vary.get(1) : null);
+        } catch (IllegalArgumentException e) {
+            // A file of the user's own may suggest a --vary the syntax refuses: say which, as the CLI would.
+            model.statusProperty().set(Problems.describe("The file's suggested sweep cannot be read", e));
+            return;
+        }
         model.seedsProperty().set(seeds);
         model.requireProperty().set(String.join(" ", require));
         model.statusProperty().set("Ready to sweep " + name + ": press Run sweep.");
@@ -141,7 +146,12 @@ public final class TuneController {
         axis.toProperty().set(value);
     }
 
-    /** Puts {@code PATH=FROM..TO[:STEPS][log]} (or {@code PATH=V}) into an axis of the form; null clears it. */
+    /**
+     * Puts {@code PATH=FROM..TO[:STEPS][log]} (or {@code PATH=V1,V2,…}), as {@link AxisRange#parse}
+     * reads it, into an axis of the form; null clears it.
+     *
+     * @throws IllegalArgumentException if {@code vary} is not in that syntax
+     */
     static void fill(AxisForm axis, String vary) {
         if (vary == null) {
             axis.pathProperty().set("");
@@ -149,20 +159,21 @@ public final class TuneController {
             axis.toProperty().set("");
             return;
         }
-        int eq = vary.indexOf('=');
-        axis.pathProperty().set(vary.substring(0, eq));
-        String range = vary.substring(eq + 1);
-        Matcher m = Pattern.compile("(.+?)\\.\\.(.+?)(?::(\\d+))?(?::?(log))?").matcher(range);
-        if (m.matches()) {
-            axis.fromProperty().set(m.group(1));
-            axis.toProperty().set(m.group(2));
-            // A console sweep is for looking: at most 5 values an axis unless the user asks for more.
-            axis.stepsProperty().set(m.group(3) == null ? ScenarioVariation.DEFAULT_STEPS
-                    : Math.min(5, Integer.parseInt(m.group(3))));
-            axis.logProperty().set(m.group(4) != null);
-        } else {
-            axis.fromProperty().set(range);
-            axis.toProperty().set("");
+        AxisRange range = AxisRange.parse(vary);
+        axis.pathProperty().set(range.path());
+        switch (range.values()) {
+            case AxisRange.Span span -> {
+                axis.fromProperty().set(span.from());
+                axis.toProperty().set(span.to());
+                // A console sweep is for looking: at most 5 values an axis unless the user asks for more.
+                axis.stepsProperty().set(span.steps().isEmpty() ? AxisRange.DEFAULT_STEPS
+                        : Math.min(5, span.steps().getAsInt()));
+                axis.logProperty().set(span.log());
+            }
+            case AxisRange.Listed list -> {
+                axis.fromProperty().set(String.join(",", list.items()));
+                axis.toProperty().set("");
+            }
         }
     }
 
