@@ -73,6 +73,41 @@ public final class EventText {
         };
     }
 
+    /**
+     * An event as one step of a story told line by line (the CLI's {@code demo}): a few words with
+     * the times and tokens it carries, a write with its outcome as the checker judged it. The teller
+     * knows what one event cannot: whether the holder is frozen ({@code holderPaused}: an expiry it
+     * cannot notice) and whether a write is the first thing it does on waking ({@code waking}).
+     * Null for an event a story's steps leave out (beliefs, releases, attempts before their outcome).
+     */
+    public static String step(Event event, WriteJudgement judged, boolean holderPaused, boolean waking) {
+        return switch (event) {
+            case Event.LeaseAcquired a -> "%s acquires the lease on \"%s\": token %d, expires at %s"
+                    .formatted(a.holder(), a.scope(), a.token(), RunTimes.seconds(a.expiresAtMicros()));
+            case Event.LeaseExpired x -> holderPaused
+                    ? "%s's lease expires; %s, paused, does not notice".formatted(x.holder(), x.holder())
+                    : "%s's lease expires (token %d)".formatted(x.holder(), x.token());
+            case Event.PauseEnded p -> p.holder() + " resumes";
+            case Event.WriteAccepted w -> writeStep(w, w.key(), w.token(), judged, waking);
+            case Event.WriteRejectedStale r -> writeStep(r, r.key(), r.token(), judged, waking);
+            case Event.WriteMissing m -> writeStep(m, m.key(), m.token(), judged, waking);
+            case Event.WriteOutOfOrder o -> writeStep(o, o.key(), o.token(), judged, waking);
+            default -> null;
+        };
+    }
+
+    private static String writeStep(Event e, String key, long token, WriteJudgement judged, boolean waking) {
+        String outcome = judged == null ? "not judged" : switch (judged.kind()) {
+            case ACCEPTED -> "accepted";
+            case STALE_OVERWRITE -> "ACCEPTED over newer work (%s already held token %d)".formatted(key, judged.against());
+            case REJECTED_STALE -> "REJECTED as stale (%s already accepted token %d)".formatted(key, judged.against());
+            case MISSING -> "refused: there is no " + key;
+            case OUT_OF_ORDER -> "REJECTED: a later operation of the same token was already applied";
+        };
+        return "%s %s %s with token %d -> %s".formatted(e.holder(), waking ? "resumes and writes" : "writes", key, token,
+                outcome);
+    }
+
     /** What an event says beyond holder, scope and token, for an event table. */
     public static String detail(Event event) {
         return switch (event) {

@@ -26,35 +26,41 @@ public final class Palette {
     /** A setting changed during a live run. */
     public static final String CHANGE = "#3B4CC0";
 
-    static String of(WriteClass kind) {
+    /**
+     * How one kind of write outcome looks and reads wherever it is drawn: its colour, the words a
+     * legend or tooltip names it by, and the id of its marker symbol in the report's timeline.
+     */
+    public record WriteLook(String colour, String words, String symbol) {
+    }
+
+    /** The one table of write outcomes: the report, its legend and the console's {@code Ink} all read it. */
+    public static WriteLook look(WriteClass kind) {
         return switch (kind) {
-            case ACCEPTED -> ACCEPTED;
-            case REJECTED_STALE -> REJECTED;
-            case MISSING -> MISSING;
-            case OUT_OF_ORDER -> OUT_OF_ORDER;
-            case STALE_OVERWRITE -> OVERWROTE;
+            case ACCEPTED -> new WriteLook(ACCEPTED, "accepted", "m-acc");
+            case REJECTED_STALE -> new WriteLook(REJECTED, "rejected as stale", "m-rej");
+            case MISSING -> new WriteLook(MISSING, "missing resource", "m-mis");
+            case OUT_OF_ORDER -> new WriteLook(OUT_OF_ORDER, "out of order", "m-ooo");
+            case STALE_OVERWRITE -> new WriteLook(OVERWROTE, "accepted over a newer token", "m-ovr");
         };
+    }
+
+    /** The colour of each kind of write outcome. */
+    public static String of(WriteClass kind) {
+        return look(kind).colour();
     }
 
     /** How a legend and a tooltip name each kind of write outcome, in the report and the console. */
     public static String describe(WriteClass kind) {
-        return switch (kind) {
-            case ACCEPTED -> "accepted";
-            case REJECTED_STALE -> "rejected as stale";
-            case MISSING -> "missing resource";
-            case OUT_OF_ORDER -> "out of order";
-            case STALE_OVERWRITE -> "accepted over a newer token";
-        };
+        return look(kind).words();
+    }
+
+    /** A legend's line for a kind of write outcome ({@code write rejected as stale}), in the report and the console. */
+    public static String legend(WriteClass kind) {
+        return "write " + describe(kind);
     }
 
     /** The id of the marker symbol drawn for each kind (defined in the timeline's {@code <defs>}). */
     static String symbol(WriteClass kind) {
-        return switch (kind) {
-            case ACCEPTED -> "m-acc";
-            case REJECTED_STALE -> "m-rej";
-            case MISSING -> "m-mis";
-            case OUT_OF_ORDER -> "m-ooo";
-            case STALE_OVERWRITE -> "m-ovr";
-        };
+        return look(kind).symbol();
     }
 }

@@ -92,7 +92,7 @@ final class TimelineFigure {
         swatch(out, "<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-pause)\"/>", "paused");
         swatch(out, "<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"url(#p-fault)\" stroke=\"" + Palette.FAULT + "\"/>", "fault");
         for (WriteClass kind : WriteClass.values()) {
-            swatch(out, "<use href=\"#" + Palette.symbol(kind) + "\" x=\"15\" y=\"9\"/>", "write " + Palette.describe(kind));
+            swatch(out, "<use href=\"#" + Palette.symbol(kind) + "\" x=\"15\" y=\"9\"/>", Palette.legend(kind));
         }
         swatch(out, "<path d=\"M1 14H12V5H29\" fill=\"none\" stroke=\"" + Palette.HELD + "\" stroke-width=\"2.5\"/>",
                 "highest accepted token");

@@ -15,6 +15,7 @@ import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.report.EventText;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
@@ -154,9 +155,9 @@ public final class DemoCommand implements Callable<Integer> {
         void tell(List<Event> events) {
             for (int i = 0; i < events.size(); i++) {
                 Event e = events.get(i);
+                WriteJudgement judged = judgement.writes().of(e.seq());
                 switch (e) {
-                    case Event.LeaseAcquired a -> say(a, "%s acquires the lease on \"%s\": token %d, expires at %s"
-                            .formatted(a.holder(), a.scope(), a.token(), RunTimes.seconds(a.expiresAtMicros())));
+                    // The story's own framing of its pause; every other step is worded by EventText.step.
                     case Event.PauseStarted p -> {
                         paused.add(p.holder());
                         say(p, "%s pauses (a GC stall) for %s and cannot observe time passing"
@@ -167,42 +168,22 @@ public final class DemoCommand implements Callable<Integer> {
                         if (writesOnWaking(events, i, p)) {
                             waking.add(p.holder());
                         } else {
-                            say(p, p.holder() + " resumes");
+                            step(p, judged);
                         }
                     }
-                    case Event.LeaseExpired x -> say(x, paused.contains(x.holder())
-                            ? "%s's lease expires; %s, paused, does not notice".formatted(x.holder(), x.holder())
-                            : "%s's lease expires (token %d)".formatted(x.holder(), x.token()));
-                    case Event.WriteAccepted w -> write(w, w.key(), w.token());
-                    case Event.WriteRejectedStale r -> write(r, r.key(), r.token());
-                    case Event.WriteMissing m -> write(m, m.key(), m.token());
-                    case Event.WriteOutOfOrder o -> write(o, o.key(), o.token());
-                    default -> {
-                        // not a step of the story
-                    }
+                    default -> step(e, judged);
                 }
             }
         }
 
-        private void write(Event e, String key, long token) {
-            String holder = e.holder();
-            String verb = waking.remove(holder) ? "resumes and writes" : "writes";
-            say(e, "%s %s %s with token %d -> %s".formatted(holder, verb, key, token, outcome(e, key)));
-        }
-
-        /** The outcome as the checker classified it. */
-        private String outcome(Event e, String key) {
-            WriteJudgement j = judgement.writes().of(e.seq());
-            if (j == null) {
-                return "not judged";
+        /** Tells {@code e} as a step, if it is one; a write after a waking is told as the holder resuming. */
+        private void step(Event e, WriteJudgement judged) {
+            boolean write = e instanceof Event.WriteAccepted || e instanceof Event.WriteRejectedStale
+                    || e instanceof Event.WriteMissing || e instanceof Event.WriteOutOfOrder;
+            String line = EventText.step(e, judged, paused.contains(e.holder()), write && waking.remove(e.holder()));
+            if (line != null) {
+                say(e, line);
             }
-            return switch (j.kind()) {
-                case ACCEPTED -> "accepted";
-                case STALE_OVERWRITE -> "ACCEPTED over newer work (%s already held token %d)".formatted(key, j.against());
-                case REJECTED_STALE -> "REJECTED as stale (%s already accepted token %d)".formatted(key, j.against());
-                case MISSING -> "refused: there is no " + key;
-                case OUT_OF_ORDER -> "REJECTED: a later operation of the same token was already applied";
-            };
         }
 
         /** Whether {@code end}'s holder has a write answered at the instant it wakes. */

@@ -132,14 +132,8 @@ public final class Database implements AutoCloseable {
      * configuration and the embedded secret wherever they appear, and any URL's password.
      */
     public String scrub(String message) {
-        String clean = message;
-        for (String secret : new String[] {password().orElse(null),
-                config.jdbcUrl().flatMap(DatabaseConfig::passwordIn).orElse(null)}) {
-            if (secret != null && !secret.isEmpty()) {
-                clean = clean.replace(secret, "***");
-            }
-        }
-        return DatabaseConfig.redactAll(clean);
+        return Scrub.forPerson(message, password().orElse(null),
+                config.jdbcUrl().flatMap(Scrub::passwordIn).orElse(null));
     }
 
     /** One line for status bars and reports: never contains a password. */

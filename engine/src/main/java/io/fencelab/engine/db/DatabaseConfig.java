@@ -77,11 +77,6 @@ public record DatabaseConfig(
         return new DatabaseConfig(jdbcUrl, user, password, dataDirectory, newPort);
     }
 
-    private static final java.util.regex.Pattern PASSWORD_PARAMETER =
-            java.util.regex.Pattern.compile("(?i)(password=)([^&;\\s]*)");
-    private static final java.util.regex.Pattern USER_INFO =
-            java.util.regex.Pattern.compile("(//[^/@:\\s]*:)([^@/\\s]*)@");
-
     /** The URL with its password masked ({@code password=***}, {@code //user:***@}): safe to log. */
     public static String redact(String jdbcUrl) {
         return redactAll(jdbcUrl);
@@ -92,29 +87,20 @@ public record DatabaseConfig(
      * left out altogether (a masked one still draws the eye to it), the rest as {@link #redact}.
      */
     public static String shown(String jdbcUrl) {
-        return redactAll(jdbcUrl.replaceAll("(?i)(?<=[?&;])password=[^&;\\s]*[&;]?", "").replaceAll("[?&;]$", ""));
+        return Scrub.urlForPerson(jdbcUrl);
     }
 
     /**
      * Any text (an error message, a reason) with the passwords of every URL in it masked, in both
-     * forms; the one masking rule for URLs, used wherever one may be printed.
+     * forms; the one masking rule for URLs ({@link Scrub}), used wherever one may be printed.
      */
     public static String redactAll(String text) {
-        if (text == null) {
-            return null;
-        }
-        String masked = PASSWORD_PARAMETER.matcher(text).replaceAll("$1***");
-        return USER_INFO.matcher(masked).replaceAll("$1***@");
+        return Scrub.forPerson(text);
     }
 
     /** The password a JDBC URL carries, in either form, if any (to scrub it from messages that quote it differently). */
     public static Optional<String> passwordIn(String jdbcUrl) {
-        var parameter = PASSWORD_PARAMETER.matcher(jdbcUrl);
-        if (parameter.find() && !parameter.group(2).isEmpty()) {
-            return Optional.of(parameter.group(2));
-        }
-        var userInfo = USER_INFO.matcher(jdbcUrl);
-        return userInfo.find() && !userInfo.group(2).isEmpty() ? Optional.of(userInfo.group(2)) : Optional.empty();
+        return Scrub.passwordIn(jdbcUrl);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.fencelab.engine.db;
 
-import java.util.regex.Pattern;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -8,7 +7,8 @@ import org.postgresql.util.ServerErrorMessage;
  * The database could not be reached, started or migrated, or a statement failed. The message is fit
  * for a user and may name where the database is (never its password). What a run records goes
  * through {@link #reason()} and {@link #endCause()} instead, which never name it: they are made here,
- * and only here, and hold no connection string, host and port, user name or password.
+ * and only here, and hold no connection string, host and port, user name or password
+ * ({@link Scrub#forRecord}).
  */
 public class DatabaseException extends RuntimeException {
 
@@ -36,8 +36,8 @@ public class DatabaseException extends RuntimeException {
     private DatabaseException(DatabaseFailure failure, String reason, String endCause, String message, Throwable cause) {
         super(message, cause);
         this.failure = failure;
-        this.reason = scrub(reason);
-        this.endCause = scrub(endCause);
+        this.reason = Scrub.forRecord(reason);
+        this.endCause = Scrub.forRecord(endCause);
     }
 
     /** Wraps a failed statement; the message names the SQL state, never the statement's values. */
@@ -45,9 +45,9 @@ public class DatabaseException extends RuntimeException {
         String state = e.getSQLState();
         ServerErrorMessage server = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
         // The server's own words without its detail, hint and context, which can quote a row's values.
-        String said = server == null || server.getMessage() == null ? firstLine(e.getMessage())
+        String said = server == null || server.getMessage() == null ? Scrub.firstLine(e.getMessage())
                 : server.getSeverity() + ": " + server.getMessage();
-        String primary = server == null || server.getMessage() == null ? firstLine(e.getMessage()) : server.getMessage();
+        String primary = server == null || server.getMessage() == null ? Scrub.firstLine(e.getMessage()) : server.getMessage();
         DatabaseFailure failure = DatabaseFailure.of(state);
         return new DatabaseException(failure, "database error (SQL state " + state + "): " + said,
                 failure == DatabaseFailure.PERMISSION_DENIED && state.startsWith("28") ? "the database refused the login"
@@ -60,7 +60,7 @@ public class DatabaseException extends RuntimeException {
         if (e instanceof DatabaseException d && d.failure == DatabaseFailure.RESTART_FAILED) {
             return d;
         }
-        String what = e instanceof DatabaseException d ? d.reason : firstLine(e.getMessage());
+        String what = e instanceof DatabaseException d ? d.reason : Scrub.firstLine(e.getMessage());
         return new DatabaseException(DatabaseFailure.RESTART_FAILED, "the database could not be restarted: " + what,
                 "the database could not be restarted: " + e.getMessage(), e);
     }
@@ -81,36 +81,5 @@ public class DatabaseException extends RuntimeException {
      */
     public String endCause() {
         return endCause;
-    }
-
-    private static final Pattern URL = Pattern.compile("(?i)\\b(?:jdbc:)?postgres(?:ql)?:[^\\s,;]*");
-    private static final Pattern HOST_PORT = Pattern.compile("(?<![\\w.:/-])\\[?[\\w.:-]*[\\w\\]]:\\d{1,5}\\b");
-    private static final Pattern KEY_VALUE = Pattern.compile("(?i)\\b(user|password|sslpassword|host|port)=[^\\s&,;]*");
-    private static final Pattern NAMED_ROLE = Pattern.compile("(?i)\\b(user|role) \"[^\"]*\"");
-
-    /**
-     * {@code text} with what would say where the database is or who connects to it taken out: URLs,
-     * {@code host:port}, {@code user=…} and {@code password=…} parameters, quoted user and role names.
-     * The one scrub of what a run records; the driver's own messages ("Connection to localhost:5432
-     * refused") are the usual source.
-     */
-    static String scrub(String text) {
-        if (text == null) {
-            return "unknown error";
-        }
-        String s = firstLine(text);
-        s = URL.matcher(s).replaceAll("the database");
-        s = KEY_VALUE.matcher(s).replaceAll("$1=…");
-        s = NAMED_ROLE.matcher(s).replaceAll("$1 …");
-        s = HOST_PORT.matcher(s).replaceAll("the server");
-        return s.length() > 300 ? s.substring(0, 299) + "…" : s;
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "unknown error";
-        }
-        int nl = text.indexOf('\n');
-        return (nl < 0 ? text : text.substring(0, nl)).strip();
     }
 }

@@ -2,6 +2,8 @@ package io.fencelab.app.console.view;
 
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.report.Palette;
+import java.util.EnumMap;
+import java.util.Map;
 import javafx.scene.paint.Color;
 
 /**
@@ -23,11 +25,11 @@ enum Ink {
     GAP_STRIPE(Color.web(Palette.GAP_DARK)),
     STEP(Color.web(Palette.HELD)),
     HALO(Color.WHITE),
-    ACCEPTED(Color.web(Palette.ACCEPTED)),
-    REJECTED(Color.web(Palette.REJECTED)),
-    OVERWROTE(Color.web(Palette.OVERWROTE)),
-    MISSING(Color.web(Palette.MISSING)),
-    OUT_OF_ORDER(Color.web(Palette.OUT_OF_ORDER)),
+    ACCEPTED(WriteClass.ACCEPTED),
+    REJECTED(WriteClass.REJECTED_STALE),
+    OVERWROTE(WriteClass.STALE_OVERWRITE),
+    MISSING(WriteClass.MISSING),
+    OUT_OF_ORDER(WriteClass.OUT_OF_ORDER),
     WITNESS(Color.web("#B00020")),
     PINNED(Color.web("#6A3D9A")),
     PLAYHEAD(Color.web("#222222")),
@@ -40,18 +42,31 @@ enum Ink {
     TEXT_GAP(Color.web("#3D2800"));
 
     final Color color;
+    /** The write outcome this ink draws, or null: its colour is the report's ({@link Palette#look}). */
+    private final WriteClass kind;
 
     Ink(Color color) {
         this.color = color;
+        this.kind = null;
     }
 
+    Ink(WriteClass kind) {
+        this.color = Color.web(Palette.of(kind));
+        this.kind = kind;
+    }
+
+    private static final Map<WriteClass, Ink> BY_KIND = new EnumMap<>(WriteClass.class);
+
+    static {
+        for (Ink ink : values()) {
+            if (ink.kind != null) {
+                BY_KIND.put(ink.kind, ink);
+            }
+        }
+    }
+
+    /** The ink of a kind of write outcome; every kind has one (InkTest). */
     static Ink of(WriteClass kind) {
-        return switch (kind) {
-            case ACCEPTED -> ACCEPTED;
-            case REJECTED_STALE -> REJECTED;
-            case MISSING -> MISSING;
-            case OUT_OF_ORDER -> OUT_OF_ORDER;
-            case STALE_OVERWRITE -> OVERWROTE;
-        };
+        return BY_KIND.get(kind);
     }
 }

@@ -1,5 +1,7 @@
 package io.fencelab.app.console.view;
 
+import io.fencelab.engine.check.WriteClass;
+import io.fencelab.report.Palette;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
@@ -7,7 +9,10 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 
-/** What the timeline's colours and marks mean, drawn with the same shapes. */
+/**
+ * What the timeline's colours and marks mean, drawn with the same shapes; write outcomes are named
+ * in the report legend's words ({@link Palette#legend}).
+ */
 final class Legend extends FlowPane {
 
     Legend() {
@@ -20,9 +25,9 @@ final class Legend extends FlowPane {
         add(gap(), "GAP: believes, but the lease is gone");
         add(bar(Ink.PAUSE), "paused");
         add(bar(Ink.FAULT), "fault");
-        add(mark(Ink.ACCEPTED, Batches.Shape.DOT), "write accepted");
-        add(mark(Ink.REJECTED, Batches.Shape.CROSS), "write rejected as stale");
-        add(mark(Ink.OVERWROTE, Batches.Shape.TRIANGLE), "stale write accepted (overwrote newer)");
+        add(mark(WriteClass.ACCEPTED, Batches.Shape.DOT), Palette.legend(WriteClass.ACCEPTED));
+        add(mark(WriteClass.REJECTED_STALE, Batches.Shape.CROSS), Palette.legend(WriteClass.REJECTED_STALE));
+        add(mark(WriteClass.STALE_OVERWRITE, Batches.Shape.TRIANGLE), Palette.legend(WriteClass.STALE_OVERWRITE));
         add(witness(), "witness of a violation");
         add(change(), "setting changed in a live run (\u0394)");
     }
@@ -56,10 +61,10 @@ final class Legend extends FlowPane {
         return c;
     }
 
-    private static Canvas mark(Ink ink, Batches.Shape shape) {
+    private static Canvas mark(WriteClass kind, Batches.Shape shape) {
         Canvas c = new Canvas(18, 16);
         Batches b = new Batches();
-        b.mark(ink, shape, 9, 8, 5);
+        b.mark(Ink.of(kind), shape, 9, 8, 5);
         b.drawTo(c.getGraphicsContext2D());
         return c;
     }
