@@ -45,7 +45,7 @@ public final class HandsInput extends VBox {
         this.hands = hands;
         setId("hands");
         Label heading = new Label("Show of hands");
-        heading.getStyleClass().addAll("teacher-heading", "hands-heading");
+        heading.getStyleClass().add("teacher-heading");
         Label how = new Label("Count the hands for each choice; they are added to the room's chart.");
         how.setWrapText(true);
         phones.setId("hands-phones");

@@ -6,6 +6,7 @@ import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.model.TimeWindow;
+import io.fencelab.app.votes.VoteTally;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
@@ -79,6 +80,9 @@ public final class PresenterView extends BorderPane {
         getStyleClass().add("presenter");
         getStylesheets().add(Objects.requireNonNull(PresenterView.class.getResource(
                 "/io/fencelab/app/console/presenter.css"), "presenter.css is missing from the build").toExternalForm());
+        // The room's votes (VotePanel) are drawn only here.
+        getStylesheets().add(Objects.requireNonNull(PresenterView.class.getResource(
+                "/io/fencelab/app/console/votes.css"), "votes.css is missing from the build").toExternalForm());
         setId("presenter");
 
         // The title takes the room the position and the badge leave, and wraps rather than being cut.
@@ -128,7 +132,7 @@ public final class PresenterView extends BorderPane {
         question.setPadding(new Insets(12, 18, 12, 18));
         HBox.setHgrow(timeline, Priority.ALWAYS);
         heatmap = new HeatmapView(model.tune(), point -> { }, loop);
-        Region largeHeatmap = new Scaled(heatmap, TimelineRenderer.PRESENTATION);
+        Region largeHeatmap = ScaledScreen.fixed(heatmap, TimelineRenderer.PRESENTATION);
         largeHeatmap.setId("presenter-heatmap");
         VBox.setVgrow(largeHeatmap, Priority.ALWAYS);
 
@@ -247,8 +251,8 @@ public final class PresenterView extends BorderPane {
         if (shown) {
             boolean revealed = state == LessonModel.QuestionState.REVEALED;
             int pick = lesson.pickProperty().get();
-            io.fencelab.app.votes.VoteTally.Counts counted = VotePanel.countsOf(model, q);
-            io.fencelab.app.votes.VoteTally.Counts votes = counted != null && counted.total() > 0 ? counted : null;
+            VoteTally.Counts counted = VotePanel.countsOf(model, q);
+            VoteTally.Counts votes = counted != null && counted.total() > 0 ? counted : null;
             Label ask = new Label(StoryView.shown(q.ask()));
             ask.setWrapText(true);
             ask.setMinHeight(Region.USE_PREF_SIZE);
@@ -352,28 +356,6 @@ public final class PresenterView extends BorderPane {
             }
         }
         return events.subList(0, lo);
-    }
-
-    /**
-     * A view drawn {@code scale} times larger, filling this region: laid out at the region's size
-     * divided by the scale, then scaled, so its smallest text (the heatmap's 11 px) reads at 18 px or more.
-     */
-    private static final class Scaled extends Region {
-        private final Region content;
-        private final double scale;
-
-        Scaled(Region content, double scale) {
-            this.content = content;
-            this.scale = scale;
-            getChildren().add(content);
-            content.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
-            setMinSize(0, 0);
-        }
-
-        @Override
-        protected void layoutChildren() {
-            content.resizeRelocate(0, 0, getWidth() / scale, getHeight() / scale);
-        }
     }
 
     /**

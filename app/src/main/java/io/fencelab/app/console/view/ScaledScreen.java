@@ -1,5 +1,6 @@
 package io.fencelab.app.console.view;
 
+import java.util.function.DoubleBinaryOperator;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.scene.layout.Region;
@@ -11,23 +12,32 @@ import javafx.scene.transform.Scale;
  * the window's size divided by {@link #scaleProperty() a factor} (at least the design size in one
  * direction, more in the other if the aspect differs) and drawn that many times larger, so every
  * font, lane and margin grows together and nothing is letterboxed. On a smaller window the factor
- * stays 1: text never shrinks below what the view was designed to show.
+ * stays 1: text never shrinks below what the view was designed to show. {@link #fixed} draws a view
+ * a set number of times larger instead (the sweep's heatmap in the presenter view).
  */
 final class ScaledScreen extends Region {
 
     private final Region view;
-    private final double designW;
-    private final double designH;
+    /** The factor for the width and height this region is given. */
+    private final DoubleBinaryOperator factorOf;
     private final Scale scale = new Scale(1, 1, 0, 0);
     private final ReadOnlyDoubleWrapper factor = new ReadOnlyDoubleWrapper(this, "scale", 1);
 
     ScaledScreen(Region view, double designW, double designH) {
+        this(view, (w, h) -> factorFor(w, h, designW, designH));
+    }
+
+    private ScaledScreen(Region view, DoubleBinaryOperator factorOf) {
         this.view = view;
-        this.designW = designW;
-        this.designH = designH;
+        this.factorOf = factorOf;
         view.getTransforms().add(scale);
         getChildren().add(view);
         setMinSize(0, 0);
+    }
+
+    /** {@code view} drawn {@code times} larger, whatever the size it is given. */
+    static ScaledScreen fixed(Region view, double times) {
+        return new ScaledScreen(view, (w, h) -> times);
     }
 
     /** How many times larger than designed the view is drawn (1 at the design size or below). */
@@ -44,7 +54,7 @@ final class ScaledScreen extends Region {
     protected void layoutChildren() {
         double w = getWidth();
         double h = getHeight();
-        double s = factorFor(w, h, designW, designH);
+        double s = factorOf.applyAsDouble(w, h);
         scale.setX(s);
         scale.setY(s);
         factor.set(s);

@@ -7,7 +7,6 @@ import io.fencelab.app.console.model.VoteModel;
 import io.fencelab.app.votes.VoteTally;
 import io.fencelab.scenarios.Question;
 import io.nayuki.qrcodegen.QrCode;
-import java.util.Objects;
 import javafx.beans.Observable;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -25,7 +24,7 @@ import javafx.scene.paint.Color;
  * width. While a question is asked: where to vote (its QR code and address) and how many have voted,
  * never how, so the room is not swayed. At the reveal the count of each choice is drawn under the
  * choice itself ({@link #bar}), the right one green as its choice is, with the total under the why
- * ({@link #total}). Binds to the {@link VoteModel} and the {@link LessonModel}; asks nothing.
+ * ({@link #total}). Styled by votes.css, which the presenter view loads. Binds to the {@link VoteModel} and the {@link LessonModel}; asks nothing.
  */
 public final class VotePanel extends HBox {
 
@@ -49,8 +48,6 @@ public final class VotePanel extends HBox {
     public VotePanel(ConsoleModel model) {
         super(14);
         this.model = model;
-        getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
-                "/io/fencelab/app/console/votes.css"), "votes.css is missing from the build").toExternalForm());
         getStyleClass().add("votes");
         setId("votes");
         setAlignment(Pos.CENTER_LEFT);
@@ -133,8 +130,6 @@ public final class VotePanel extends HBox {
         if (right) {
             row.getStyleClass().add("votes-right");
         }
-        row.getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
-                "/io/fencelab/app/console/votes.css")).toExternalForm());
         return row;
     }
 
@@ -147,8 +142,6 @@ public final class VotePanel extends HBox {
         total.setId("votes-total");
         total.setWrapText(true);
         total.setMinHeight(Region.USE_PREF_SIZE);
-        total.getStylesheets().add(Objects.requireNonNull(VotePanel.class.getResource(
-                "/io/fencelab/app/console/votes.css")).toExternalForm());
         return total;
     }
 
