@@ -2,12 +2,14 @@ package io.fencelab.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fencelab.engine.check.JudgementJson;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.Workloads;
 import io.fencelab.engine.soak.ChaosSchedules;
@@ -35,12 +37,15 @@ import org.junit.jupiter.api.io.TempDir;
  * were added, the logs with those fields removed byte-identical to the ones before). A change that moves one event of one run fails here; one
  * meant to change runs' events (a catalog edit, a new event) rewrites the file, running this test with
  * {@code -Dfencelab.writeDigests=src/test/resources/io/fencelab/scenarios/simulated-log-digests.txt}
- * (relative to the module), and says so in its commit.
+ * (relative to the module), and says so in its commit. The judgement.json of every run is held the same way
+ * ({@code simulated-judgement-digests.txt}, written beside the other by the same property).
  */
 @ExtendWith(EmbeddedDatabase.class)
 class SimulatedLogsUnchangedTest {
 
     static final String DIGESTS = "io/fencelab/scenarios/simulated-log-digests.txt";
+    /** The same runs' judgement.json, digested beside them (written at 10ece23, before the issue-21 renovation). */
+    static final String JUDGEMENT_DIGESTS = "io/fencelab/scenarios/simulated-judgement-digests.txt";
 
     /** Every run of the comparison by name, each simulated. */
     static Map<String, RunSpec> runs() {
@@ -62,30 +67,39 @@ class SimulatedLogsUnchangedTest {
 
     @Test
     void everySimulatedLogIsByteForByteWhatItWas(Database db, @TempDir Path dir) throws Exception {
-        Map<String, String> digests = new LinkedHashMap<>();
+        StringBuilder logs = new StringBuilder();
+        StringBuilder judgements = new StringBuilder();
         for (Map.Entry<String, RunSpec> run : runs().entrySet()) {
             Path log = dir.resolve("events.jsonl");
+            RunResult result;
             try (Run r = Run.prepare(db, run.getValue(), log, Backend.MEMORY)) {
-                r.runToEnd();
+                result = r.runToEnd();
             }
-            digests.put(run.getKey(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(Files.readAllBytes(log))));
+            logs.append(sha256(Files.readAllBytes(log))).append("  ").append(run.getKey()).append('\n');
+            judgements.append(sha256(JudgementJson.render(result.judgement()).getBytes(StandardCharsets.UTF_8)))
+                    .append("  ").append(run.getKey()).append('\n');
             Files.delete(log);
         }
-        StringBuilder text = new StringBuilder();
-        digests.forEach((name, digest) -> text.append(digest).append("  ").append(name).append('\n'));
         String write = System.getProperty("fencelab.writeDigests");
         if (write != null) {
-            Files.writeString(Path.of(write), text, StandardCharsets.UTF_8);
+            Files.writeString(Path.of(write), logs, StandardCharsets.UTF_8);
+            Files.writeString(Path.of(write).resolveSibling("simulated-judgement-digests.txt"), judgements,
+                    StandardCharsets.UTF_8);
             return;
         }
 
-        assertThat(text.toString()).as("the digests of the simulated logs, against those of the code before")
-                .isEqualTo(expected());
+        assertThat(logs.toString()).as("the digests of the simulated logs, against those of the code before")
+                .isEqualTo(expected(DIGESTS));
+        assertThat(judgements.toString()).as("the digests of the runs' judgement.json, against those of the code before")
+                .isEqualTo(expected(JUDGEMENT_DIGESTS));
     }
 
-    private static String expected() throws IOException {
-        try (InputStream in = SimulatedLogsUnchangedTest.class.getClassLoader().getResourceAsStream(DIGESTS)) {
+    private static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+    private static String expected(String resource) throws IOException {
+        try (InputStream in = SimulatedLogsUnchangedTest.class.getClassLoader().getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
