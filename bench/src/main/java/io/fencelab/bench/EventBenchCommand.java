@@ -9,7 +9,7 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventJson;
 import io.fencelab.engine.event.EventLog;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -9,7 +9,7 @@ import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.ExecutorKind;

@@ -8,7 +8,7 @@ import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.ExecutorKind;

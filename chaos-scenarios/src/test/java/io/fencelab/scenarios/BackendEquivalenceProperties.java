@@ -3,7 +3,7 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.JudgementJson;
-import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.EventLogReader;

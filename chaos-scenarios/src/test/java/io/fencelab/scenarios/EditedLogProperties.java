@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;

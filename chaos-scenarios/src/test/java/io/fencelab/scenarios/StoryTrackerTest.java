@@ -3,7 +3,7 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

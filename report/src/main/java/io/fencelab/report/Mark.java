@@ -1,6 +1,6 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.WriteClass;
 
 /** A point on a lane: one write's outcome, or, in an aggregated timeline, a bucket of them. */

@@ -1,6 +1,6 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.List;
 
 /**

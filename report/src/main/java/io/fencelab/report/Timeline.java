@@ -1,7 +1,7 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;

@@ -3,7 +3,7 @@ package io.fencelab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.metrics.Failover;
 import io.fencelab.engine.metrics.LeaseLoss;
 import io.fencelab.engine.metrics.TuningEpisodes;

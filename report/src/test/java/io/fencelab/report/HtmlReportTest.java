@@ -6,7 +6,7 @@ import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.charset.StandardCharsets;

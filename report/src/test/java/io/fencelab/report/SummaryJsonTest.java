@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.RunResult;

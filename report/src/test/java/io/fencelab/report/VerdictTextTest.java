@@ -3,7 +3,7 @@ package io.fencelab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EventLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;

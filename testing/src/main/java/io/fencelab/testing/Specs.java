@@ -3,7 +3,7 @@ package io.fencelab.testing;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;

@@ -1,9 +1,9 @@
 package io.fencelab.app.cli;
 
-import io.fencelab.engine.check.FinalStateLoader;
+import io.fencelab.engine.postgres.FinalStateLoader;
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.ResourceId;
-import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.clock.RunTimes;

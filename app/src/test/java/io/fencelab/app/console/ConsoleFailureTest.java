@@ -13,7 +13,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.report.EventText;
 import java.util.ArrayList;
 import java.util.List;

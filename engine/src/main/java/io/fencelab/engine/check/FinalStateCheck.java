@@ -2,6 +2,8 @@ package io.fencelab.engine.check;
 
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event.WriteAccepted;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.ResourceState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

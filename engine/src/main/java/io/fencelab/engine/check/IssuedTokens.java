@@ -2,6 +2,7 @@ package io.fencelab.engine.check;
 
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

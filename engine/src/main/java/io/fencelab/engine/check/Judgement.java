@@ -3,6 +3,7 @@ package io.fencelab.engine.check;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.Event.WriteAccepted;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,8 @@ package io.fencelab.engine.check;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.ResourceState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

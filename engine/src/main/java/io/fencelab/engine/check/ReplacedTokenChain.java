@@ -2,6 +2,7 @@ package io.fencelab.engine.check;
 
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event.WriteAccepted;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package io.fencelab.engine.check;
 
 import io.fencelab.engine.event.Event.WriteAccepted;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,7 @@
 package io.fencelab.engine.check;
 
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.resource.ResourceState;
 import java.util.List;
 
 /**

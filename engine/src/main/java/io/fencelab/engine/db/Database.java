@@ -168,7 +168,7 @@ public final class Database implements AutoCloseable {
         java.util.Map<String, List<String>> rights = new java.util.LinkedHashMap<>();
         rights.put("run", List.of("SELECT", "INSERT"));
         rights.put("lease", List.of("SELECT", "INSERT", "UPDATE"));
-        for (io.fencelab.engine.fence.TargetKind kind : io.fencelab.engine.fence.TargetKind.values()) {
+        for (io.fencelab.engine.resource.TargetKind kind : io.fencelab.engine.resource.TargetKind.values()) {
             rights.put(kind.table(), List.of("SELECT", "INSERT", "UPDATE"));
         }
         rights.put("fence_audit", List.of("SELECT", "INSERT")); // written by the targets' trigger as the writer
@@ -176,7 +176,7 @@ public final class Database implements AutoCloseable {
     }
 
     private static List<String> functions() {
-        return java.util.Arrays.stream(io.fencelab.engine.fence.TargetKind.values())
+        return java.util.Arrays.stream(io.fencelab.engine.resource.TargetKind.values())
                 .flatMap(k -> java.util.stream.Stream.of(k.writeFunction(), k.blindWriteFunction())).toList();
     }
 
@@ -394,7 +394,7 @@ public final class Database implements AutoCloseable {
         try {
             Flyway.configure()
                     .dataSource(ds)
-                    .locations("classpath:io/fencelab/engine/db/migration")
+                    .locations("classpath:io/fencelab/engine/postgres/migration")
                     .table("fencelab_schema_history")
                     .baselineOnMigrate(true)
                     .load()

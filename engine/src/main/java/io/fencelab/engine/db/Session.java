@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * session as plain JDBC so that the engine adds next to nothing to what PostgreSQL itself costs.
  * Not thread-safe: one session per worker thread.
  */
-public final class Session implements io.fencelab.engine.store.StoreSession {
+public final class Session implements AutoCloseable {
 
     private final Connection connection;
     private final boolean owned;

@@ -3,17 +3,15 @@ package io.fencelab.engine.event;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 /**
  * The synchronous bus of simulated runs: everything happens on the one thread that publishes, so a
  * run with the same seed delivers the same batches in the same order. Not thread-safe by design.
  */
-final class DirectEventBus implements EventBus {
+final class DirectEventBus extends SubscribedBus {
 
     private final int maxBatch;
-    private final Subscribers subscribers = new Subscribers();
     private List<Event> pending = new ArrayList<>();
     private long published;
     private long delivered;
@@ -45,23 +43,13 @@ final class DirectEventBus implements EventBus {
             building = false;
         }
         // Single-threaded, so a broken factory costs no number: nothing was taken yet.
-        DispatchingEventBus.checkBuilt(event, seq);
+        checkBuilt(event, seq);
         published = seq;
         pending.add(event);
         if (pending.size() >= maxBatch) {
             deliverPending();
         }
         return seq;
-    }
-
-    @Override
-    public void subscribe(String name, Consumer<List<Event>> batchConsumer) {
-        subscribers.add(name, batchConsumer);
-    }
-
-    @Override
-    public boolean unsubscribe(String name) {
-        return subscribers.remove(name);
     }
 
     @Override

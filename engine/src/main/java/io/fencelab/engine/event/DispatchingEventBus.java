@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>The queue is unbounded: producers are never slowed down, so consumers that cannot keep up
  * cost memory, not throughput.
  */
-final class DispatchingEventBus implements EventBus {
+final class DispatchingEventBus extends SubscribedBus {
 
     private static final Logger log = LoggerFactory.getLogger(EventBus.class);
 
@@ -35,7 +34,6 @@ final class DispatchingEventBus implements EventBus {
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final int maxBatch;
-    private final Subscribers subscribers = new Subscribers();
     /** The next sequence number to assign, with the {@link #CLOSED} bit once closed. */
     private final AtomicLong next = new AtomicLong(1);
     private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
@@ -81,16 +79,6 @@ final class DispatchingEventBus implements EventBus {
         return seq;
     }
 
-    static void checkBuilt(Event event, long seq) {
-        if (event == null) {
-            throw new IllegalStateException("the event factory returned null for seq " + seq);
-        }
-        if (event.seq() != seq) {
-            throw new IllegalStateException("the event factory was given seq " + seq + " but built "
-                    + event.getClass().getSimpleName() + " with seq " + event.seq());
-        }
-    }
-
     private void skip(long seq, Throwable cause) {
         log.error("Event seq {} was not published (its factory failed: {}); delivery skips it", seq, cause.toString());
         skipped.offer(seq);
@@ -106,16 +94,6 @@ final class DispatchingEventBus implements EventBus {
                 LockSupport.unpark(t);
             }
         }
-    }
-
-    @Override
-    public void subscribe(String name, Consumer<List<Event>> batchConsumer) {
-        subscribers.add(name, batchConsumer);
-    }
-
-    @Override
-    public boolean unsubscribe(String name) {
-        return subscribers.remove(name);
     }
 
     @Override

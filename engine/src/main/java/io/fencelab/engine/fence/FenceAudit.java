@@ -1,6 +1,7 @@
 package io.fencelab.engine.fence;
 
 import io.fencelab.engine.db.RunContext;
+import io.fencelab.engine.resource.TargetKind;
 import java.util.List;
 
 /**

@@ -4,8 +4,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.db.Session;
-import io.fencelab.engine.store.Failpoint;
-import io.fencelab.engine.store.Failpoints;
+import io.fencelab.engine.resource.TargetKind;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,6 +25,8 @@ import org.jdbi.v3.core.Handle;
  */
 public final class FencedTarget<V> {
 
+    private static final Runnable NOTHING = () -> { };
+
     private final Database database;
     private final long runId;
     private final TargetKind kind;
@@ -35,9 +36,7 @@ public final class FencedTarget<V> {
     private final String fencedWriteSql;
     private final String blindWriteSql;
     private final String readSql;
-    private volatile Runnable betweenCheckAndWrite = () -> { };
-    /** The failpoint seam: null (nothing happens) unless a test installed one before the run started. */
-    private Failpoints failpoints;
+    private volatile Runnable betweenCheckAndWrite = NOTHING;
 
     private FencedTarget(RunContext run, TargetKind kind, Class<V> valueType, FencingMode mode,
                          FirstWritePolicy firstWrite) {
@@ -47,9 +46,11 @@ public final class FencedTarget<V> {
         this.valueType = valueType;
         this.mode = Objects.requireNonNull(mode);
         this.firstWrite = Objects.requireNonNull(firstWrite);
-        this.fencedWriteSql = "SELECT outcome, highest, highest_seq, replaced FROM " + kind.writeFunction()
+        // Both writes bind the same parameters and answer outcome and replaced token first, so one
+        // path sends either; only the fenced one compares, so only it adds the stored token and seq.
+        this.fencedWriteSql = "SELECT outcome, replaced, highest, highest_seq FROM " + kind.writeFunction()
                 + "(?, ?, ?, ?, ?, ?, ?)";
-        // The broken modes' write: no comparison at all, parameters in the fenced function's order.
+        // The broken modes' write: no comparison at all.
         this.blindWriteSql = "SELECT outcome, replaced FROM " + kind.blindWriteFunction() + "(?, ?, ?, ?, ?, ?, ?)";
         this.readSql = "SELECT %s, fencing_token, op_seq FROM %s WHERE run_id = ? AND scope = ? AND res_key = ?"
                 .formatted(kind.valueColumn(), kind.table());
@@ -87,18 +88,6 @@ public final class FencedTarget<V> {
         this.betweenCheckAndWrite = Objects.requireNonNull(hook);
     }
 
-    /** Installs the failpoint seam (tests only), before any write of the run. */
-    public void failpoints(Failpoints installed) {
-        this.failpoints = installed;
-    }
-
-    private void reached(Failpoint point, Session session) {
-        Failpoints f = failpoints;
-        if (f != null) {
-            f.reached(point, session);
-        }
-    }
-
     /** Writes {@code value} under {@code token} with no operation sequence number, on a pooled connection. */
     public WriteOutcome write(String scope, String key, long token, V value) {
         return write(scope, key, token, null, value);
@@ -113,20 +102,26 @@ public final class FencedTarget<V> {
 
     /** Writes on the worker's own session (autocommit: each write is its own transaction). */
     public WriteOutcome write(Session session, String scope, String key, long token, Long seq, V value) {
-        reached(Failpoint.WRITE_BEFORE, session);
-        WriteOutcome outcome;
+        return write(session, scope, key, token, seq, value, NOTHING);
+    }
+
+    /**
+     * As {@link #write(Session, String, String, long, Long, Object)}; in {@link FencingMode#CHECK_THEN_WRITE}
+     * {@code atGap} runs once the check has passed, before the write and before
+     * {@link #setBetweenCheckAndWrite this target's own hook} (a store reaches its failpoint there).
+     */
+    public WriteOutcome write(Session session, String scope, String key, long token, Long seq, V value,
+                              Runnable atGap) {
         try {
-            outcome = switch (mode) {
-                case FENCED -> fencedWrite(session, scope, key, token, seq, value);
-                case UNFENCED -> blindWrite(session, scope, key, token, seq, value);
+            return switch (mode) {
+                case FENCED -> send(session, fencedWriteSql, scope, key, token, seq, value);
+                case UNFENCED -> send(session, blindWriteSql, scope, key, token, seq, value);
                 // Two statements on purpose, each its own transaction, as naive application code does.
-                case CHECK_THEN_WRITE -> checkThenWrite(session, scope, key, token, seq, value);
+                case CHECK_THEN_WRITE -> checkThenWrite(session, scope, key, token, seq, value, atGap);
             };
         } catch (SQLException e) {
             throw DatabaseException.from(e);
         }
-        reached(Failpoint.WRITE_AFTER, session);
-        return outcome;
     }
 
     /**
@@ -167,40 +162,37 @@ public final class FencedTarget<V> {
         }
     }
 
-    private WriteOutcome fencedWrite(Session s, String scope, String key, long token, Long seq, V value)
+    /** One write statement, fenced or blind ({@code sql}): both answer in the same first columns. */
+    private WriteOutcome send(Session s, String sql, String scope, String key, long token, Long seq, V value)
             throws SQLException {
-        PreparedStatement ps = s.prepared(fencedWriteSql);
-        bindWrite(ps, scope, key, token, seq);
+        PreparedStatement ps = s.prepared(sql);
+        ps.setLong(1, runId);
+        ps.setString(2, scope);
+        ps.setString(3, key);
+        ps.setLong(4, token);
+        if (seq == null) {
+            ps.setNull(5, Types.BIGINT);
+        } else {
+            ps.setLong(5, seq);
+        }
         ps.setBoolean(6, firstWrite == FirstWritePolicy.CREATE);
         ps.setObject(7, value);
         try (ResultSet rs = ps.executeQuery()) {
             rs.next();
             String outcome = rs.getString(1);
             return switch (outcome) {
-                case "ACCEPTED" -> new WriteOutcome.Accepted(token, (Long) rs.getObject(4));
-                case "STALE" -> new WriteOutcome.Stale(token, rs.getLong(2));
-                case "OUT_OF_ORDER" -> new WriteOutcome.OutOfOrder(token, seq, rs.getLong(3));
+                case "ACCEPTED" -> new WriteOutcome.Accepted(token, (Long) rs.getObject(2));
                 case "MISSING" -> new WriteOutcome.Missing(key);
-                default -> throw new IllegalStateException("unknown outcome from " + kind.writeFunction() + ": " + outcome);
+                // Only the fenced write compares, so only it answers these (with columns 3 and 4).
+                case "STALE" -> new WriteOutcome.Stale(token, rs.getLong(3));
+                case "OUT_OF_ORDER" -> new WriteOutcome.OutOfOrder(token, seq, rs.getLong(4));
+                default -> throw new IllegalStateException("unknown outcome " + outcome + " from " + sql);
             };
         }
     }
 
-    private WriteOutcome blindWrite(Session s, String scope, String key, long token, Long seq, V value)
-            throws SQLException {
-        PreparedStatement ps = s.prepared(blindWriteSql);
-        bindWrite(ps, scope, key, token, seq);
-        ps.setBoolean(6, firstWrite == FirstWritePolicy.CREATE);
-        ps.setObject(7, value);
-        try (ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return "MISSING".equals(rs.getString(1)) ? new WriteOutcome.Missing(key)
-                    : new WriteOutcome.Accepted(token, (Long) rs.getObject(2));
-        }
-    }
-
-    private WriteOutcome checkThenWrite(Session s, String scope, String key, long token, Long seq, V value)
-            throws SQLException {
+    private WriteOutcome checkThenWrite(Session s, String scope, String key, long token, Long seq, V value,
+                                        Runnable atGap) throws SQLException {
         Optional<StoredValue<V>> current = read(s, scope, key);
         if (current.isEmpty() && firstWrite == FirstWritePolicy.MISSING) {
             return new WriteOutcome.Missing(key);
@@ -214,20 +206,8 @@ public final class FencedTarget<V> {
                 return new WriteOutcome.OutOfOrder(token, seq, seen.seq());
             }
         }
-        reached(Failpoint.CHECK_THEN_WRITE_BETWEEN, s);
+        atGap.run();
         betweenCheckAndWrite.run();
-        return blindWrite(s, scope, key, token, seq, value);
-    }
-
-    private void bindWrite(PreparedStatement ps, String scope, String key, long token, Long seq) throws SQLException {
-        ps.setLong(1, runId);
-        ps.setString(2, scope);
-        ps.setString(3, key);
-        ps.setLong(4, token);
-        if (seq == null) {
-            ps.setNull(5, Types.BIGINT);
-        } else {
-            ps.setLong(5, seq);
-        }
+        return send(s, blindWriteSql, scope, key, token, seq, value);
     }
 }

@@ -5,8 +5,6 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.db.Session;
-import io.fencelab.engine.store.Failpoint;
-import io.fencelab.engine.store.Failpoints;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -97,8 +95,6 @@ public final class LeaseService {
     private final Database database;
     private final long runId;
     private final RunClock clock;
-    /** The failpoint seam: null (nothing happens) unless a test installed one before the run started. */
-    private Failpoints failpoints;
 
     public LeaseService(RunContext run, RunClock clock) {
         this.database = run.database();
@@ -108,18 +104,6 @@ public final class LeaseService {
 
     public RunClock clock() {
         return clock;
-    }
-
-    /** Installs the failpoint seam (tests only), before any statement of the run. */
-    public void failpoints(Failpoints installed) {
-        this.failpoints = installed;
-    }
-
-    private void reached(Failpoint point, Session session) {
-        Failpoints f = failpoints;
-        if (f != null) {
-            f.reached(point, session);
-        }
     }
 
     /**
@@ -148,8 +132,7 @@ public final class LeaseService {
     /** As {@link #acquire(String, String, Duration)} on the worker's own session. */
     public AcquireResult acquire(Session session, String scope, String holder, Duration ttl) {
         long ttlMicros = ttlMicros(ttl);
-        reached(Failpoint.ACQUIRE_BEFORE, session);
-        AcquireResult answer = call(() -> {
+        return call(() -> {
             for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
                 PreparedStatement ps = session.prepared(ACQUIRE);
                 bindParams(ps, scope, holder, ttlMicros);
@@ -164,8 +147,6 @@ public final class LeaseService {
             }
             throw new IllegalStateException("acquire of scope " + scope + " kept racing with first acquisitions");
         });
-        reached(Failpoint.ACQUIRE_AFTER, session);
-        return answer;
     }
 
     private Optional<AcquireResult> interpret(ResultSet rs, String scope) throws SQLException {
@@ -196,8 +177,7 @@ public final class LeaseService {
     /** As {@link #renew(Lease, Duration)} on the worker's own session. */
     public RenewResult renew(Session session, Lease lease, Duration ttl) {
         long ttlMicros = ttlMicros(ttl);
-        reached(Failpoint.RENEW_BEFORE, session);
-        RenewResult result = call(() -> {
+        return call(() -> {
             PreparedStatement ps = session.prepared(RENEW);
             bindParams(ps, lease.scope(), lease.holder(), ttlMicros);
             ps.setLong(6, lease.token());
@@ -207,8 +187,6 @@ public final class LeaseService {
                         : new RenewResult.NotHeld(lease);
             }
         });
-        reached(Failpoint.RENEW_AFTER, session);
-        return result;
     }
 
     /** Gives the lease up early. Returns false if it was no longer the current one. The token is never reissued. */
@@ -218,15 +196,12 @@ public final class LeaseService {
 
     /** As {@link #release(Lease)} on the worker's own session. */
     public boolean release(Session session, Lease lease) {
-        reached(Failpoint.RELEASE_BEFORE, session);
-        boolean released = call(() -> {
+        return call(() -> {
             PreparedStatement ps = session.prepared(RELEASE);
             bindParams(ps, lease.scope(), lease.holder(), 1);
             ps.setLong(6, lease.token());
             return ps.executeUpdate() == 1;
         });
-        reached(Failpoint.RELEASE_AFTER, session);
-        return released;
     }
 
     /** The scope's counter and current holder, for display; empty if the scope never issued a token. */

@@ -1,18 +1,18 @@
 package io.fencelab.engine.memory;
 
-import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.check.ValueDigest;
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseService;
 import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.RunStore;
 import io.fencelab.engine.store.StoreSession;

@@ -3,7 +3,7 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.memory.MemoryRunStore;
-import io.fencelab.engine.store.PostgresRunStore;
+import io.fencelab.engine.postgres.PostgresRunStore;
 import io.fencelab.engine.store.RunStore;
 import java.util.Optional;
 

@@ -7,7 +7,7 @@ import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.failpoint.Failpoint;
 import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
 import java.util.List;

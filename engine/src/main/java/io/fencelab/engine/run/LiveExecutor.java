@@ -6,11 +6,11 @@ import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.db.Session;
+import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.store.TargetStore;
 import io.fencelab.engine.worker.Worker;
@@ -54,7 +54,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     private final Map<String, Boolean> killPending = new ConcurrentHashMap<>();
-    private final ThreadLocal<Session> actionSession = new ThreadLocal<>();
+    private final ThreadLocal<StoreSession> actionSession = new ThreadLocal<>();
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
     private final Semaphore databaseSlots;
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -354,7 +354,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
             }
         } finally {
             acting.remove();
-            Session s = actionSession.get();
+            StoreSession s = actionSession.get();
             if (s != null) {
                 actionSession.remove();
                 s.close();
@@ -402,12 +402,12 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
     }
 
     @Override
-    public Session session(Worker worker) {
-        Session s = actionSession.get();
+    public StoreSession session(Worker worker) {
+        StoreSession s = actionSession.get();
         if (s == null) {
             databaseSlots.acquireUninterruptibly();
             try {
-                s = db.openSession();
+                s = store.openSession();
             } catch (DatabaseException e) {
                 databaseSlots.release();
                 throw e;
@@ -422,7 +422,7 @@ public final class LiveExecutor extends RunEnvironment implements AutoCloseable 
 
     @Override
     public void discardSession(Worker worker) {
-        Session s = actionSession.get();
+        StoreSession s = actionSession.get();
         if (s != null) {
             actionSession.remove();
             s.close();

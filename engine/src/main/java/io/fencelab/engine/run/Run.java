@@ -1,7 +1,7 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
@@ -161,7 +161,7 @@ public final class Run implements AutoCloseable {
      * statement code reaches {@code point}, {@code action} happens there
      * ({@link RunEnvironment#armFailpoint}).
      */
-    public void armFailpoint(io.fencelab.engine.store.Failpoint point, String holder, FailpointAction action) {
+    public void armFailpoint(io.fencelab.engine.failpoint.Failpoint point, String holder, FailpointAction action) {
         RunEnvironment env = simulated != null ? simulated : live;
         env.armFailpoint(point, holder, action);
     }

@@ -2,7 +2,7 @@ package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.OnlineChecker;
-import io.fencelab.engine.check.ResourceState;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;

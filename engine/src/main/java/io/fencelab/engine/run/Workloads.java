@@ -6,7 +6,7 @@ import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;

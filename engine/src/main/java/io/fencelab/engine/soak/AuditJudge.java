@@ -1,6 +1,6 @@
 package io.fencelab.engine.soak;
 
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.event.Event.LeaseAcquired;
 import io.fencelab.engine.fence.FenceAudit;
 import java.util.ArrayList;

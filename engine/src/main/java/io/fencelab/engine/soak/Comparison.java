@@ -2,7 +2,7 @@ package io.fencelab.engine.soak;
 
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.ResourceId;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Witness;

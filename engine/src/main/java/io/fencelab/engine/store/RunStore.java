@@ -1,18 +1,20 @@
 package io.fencelab.engine.store;
 
-import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.db.RunContext;
+import io.fencelab.engine.failpoint.Failpoints;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Where one run keeps its leases and fenced resources: everything an executor needs of storage.
- * {@link PostgresRunStore} is the real thing; {@link io.fencelab.engine.memory.MemoryRunStore} is a
- * model of it for simulated sweeps, allowed only because a test proves the two give byte-identical
- * event logs (see {@code docs/ARCHITECTURE.md}, "Storage backends").
+ * Two adapters implement it: {@code postgres.PostgresRunStore}, the real thing, and
+ * {@code memory.MemoryRunStore}, a model of it for simulated sweeps, allowed only because a test
+ * proves the two give byte-identical event logs (see {@code docs/ARCHITECTURE.md}, "Storage
+ * backends"). Which one a run gets is chosen above the store ({@code run.Backend}).
  */
 public interface RunStore {
 
@@ -57,7 +59,7 @@ public interface RunStore {
      *
      * @throws UnsupportedOperationException for a store without real statements (the in-memory model)
      */
-    default void failpoints(Failpoints installed) {
+    default void failpoints(Failpoints<StoreSession> installed) {
         throw new UnsupportedOperationException("failpoints are reached by real statements: " + describe()
                 + " has none; run on PostgreSQL");
     }

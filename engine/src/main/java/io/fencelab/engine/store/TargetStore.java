@@ -2,8 +2,8 @@ package io.fencelab.engine.store;
 
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.WriteOutcome;
+import io.fencelab.engine.resource.TargetKind;
 
 /**
  * One fenced destination of a run, written in one mode, as a worker uses it: the write of

@@ -1,7 +1,7 @@
 package io.fencelab.engine.worker;
 
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 
 /**
  * One destination a worker writes in each job. {@code mode} overrides the run's fencing mode for this

@@ -359,7 +359,7 @@ public final class Worker {
             case OBJECT -> "object written by " + holder + ", job " + job + op;
             case POINTER -> "objects/" + holder + "-job-" + job + op;
         };
-        return tw.target() == io.fencelab.engine.fence.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
+        return tw.target() == io.fencelab.engine.resource.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
     }
 
     // ---- renew and release ------------------------------------------------------------------

@@ -2,7 +2,7 @@ package io.fencelab.engine.worker;
 
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.StoreSession;

@@ -3,7 +3,7 @@ package io.fencelab.engine.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EventLog;
 import java.util.List;
 import net.jqwik.api.ForAll;

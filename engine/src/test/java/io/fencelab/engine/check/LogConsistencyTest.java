@@ -2,7 +2,7 @@ package io.fencelab.engine.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EventLog;
 import org.junit.jupiter.api.Test;
 

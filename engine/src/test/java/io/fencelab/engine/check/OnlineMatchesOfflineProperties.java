@@ -3,7 +3,8 @@ package io.fencelab.engine.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.RandomLog;
 import java.util.ArrayList;
 import java.util.List;

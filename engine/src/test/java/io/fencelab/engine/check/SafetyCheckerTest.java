@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EventLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;

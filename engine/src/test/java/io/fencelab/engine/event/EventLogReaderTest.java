@@ -303,7 +303,7 @@ class EventLogReaderTest {
 
         assertThat(EventLogReader.read(file)).as("replacedToken is absent from logs written before it existed")
                 .element(1).isEqualTo(new Event.WriteAccepted(2, 5, "A", "report", 41,
-                        io.fencelab.engine.fence.TargetKind.ROW, "report-1", "sha256:5d41"));
+                        io.fencelab.engine.resource.TargetKind.ROW, "report-1", "sha256:5d41"));
     }
 
     @Test

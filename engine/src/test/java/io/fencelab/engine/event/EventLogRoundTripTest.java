@@ -8,7 +8,7 @@ import io.fencelab.engine.event.Event.LeaseAcquired;
 import io.fencelab.engine.event.Event.LeaseBusy;
 import io.fencelab.engine.event.Event.RunStarted;
 import io.fencelab.engine.event.Event.WriteRejectedStale;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;

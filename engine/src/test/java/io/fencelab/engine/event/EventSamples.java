@@ -1,7 +1,7 @@
 package io.fencelab.engine.event;
 
 import io.fencelab.engine.event.Event.*;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,6 +7,7 @@ import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

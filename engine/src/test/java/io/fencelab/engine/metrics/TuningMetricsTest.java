@@ -7,7 +7,7 @@ import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EventLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import io.fencelab.engine.db.DatabaseFailure;
 import io.fencelab.engine.db.RestartCommand;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.failpoint.Failpoint;
 import io.fencelab.testing.EmbeddedDatabase;
 import io.fencelab.testing.RunRole;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
-import io.fencelab.engine.store.Failpoint;
+import io.fencelab.engine.failpoint.Failpoint;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
 import java.io.OutputStream;

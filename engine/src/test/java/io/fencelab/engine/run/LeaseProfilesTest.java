@@ -10,7 +10,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.worker.StalePolicy;

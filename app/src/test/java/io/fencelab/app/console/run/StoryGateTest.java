@@ -3,7 +3,7 @@ package io.fencelab.app.console.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.scenarios.Cue;
 import io.fencelab.scenarios.StoryStep;
 import java.time.Duration;

@@ -1,6 +1,6 @@
-package io.fencelab.engine.db.migration;
+package io.fencelab.engine.postgres.migration;
 
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.TargetKind;
 import java.sql.Statement;
 import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;

@@ -1,4 +1,4 @@
-package io.fencelab.engine.fence;
+package io.fencelab.engine.resource;
 
 /**
  * The three destinations of the protected boundary. Each is a table keyed by (run, scope, key)

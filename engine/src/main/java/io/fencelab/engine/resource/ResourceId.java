@@ -1,6 +1,5 @@
-package io.fencelab.engine.check;
+package io.fencelab.engine.resource;
 
-import io.fencelab.engine.fence.TargetKind;
 import java.util.Comparator;
 import java.util.Objects;
 

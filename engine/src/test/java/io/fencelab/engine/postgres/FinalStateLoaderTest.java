@@ -1,13 +1,19 @@
-package io.fencelab.engine.check;
+package io.fencelab.engine.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fencelab.engine.check.Invariant;
+import io.fencelab.engine.check.SafetyChecker;
+import io.fencelab.engine.check.ValueDigest;
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.WriteOutcome;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EmbeddedDatabase;
 import io.fencelab.testing.EventLog;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,8 @@
-package io.fencelab.engine.check;
-
-import io.fencelab.engine.fence.TargetKind;
+package io.fencelab.engine.resource;
 
 /**
  * A resource as the database holds it at the end of a run: its greatest stored token and the
- * {@link ValueDigest} of its value (never the value itself).
+ * {@code check.ValueDigest} of its value (never the value itself).
  */
 public record ResourceState(TargetKind target, String scope, String key, long token, String valueDigest) {
 

@@ -1,7 +1,9 @@
-package io.fencelab.engine.check;
+package io.fencelab.engine.postgres;
 
+import io.fencelab.engine.check.ValueDigest;
 import io.fencelab.engine.db.RunContext;
-import io.fencelab.engine.fence.TargetKind;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
 import java.util.ArrayList;
 import java.util.List;
 

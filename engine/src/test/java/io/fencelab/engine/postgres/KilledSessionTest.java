@@ -1,4 +1,4 @@
-package io.fencelab.engine.store;
+package io.fencelab.engine.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -39,9 +39,10 @@ class KilledSessionTest {
     void aKilledSessionGivenBackUnusedNeverReachesTheNextBorrower() throws Exception {
         PostgresRunStore store = PostgresRunStore.open(db, "killed-session", new VirtualClock());
         for (int round = 0; round < 3; round++) {
-            Session victim = (Session) store.openSession();
+            PostgresSession opened = (PostgresSession) store.openSession();
+            Session victim = opened.session();
             int pid = victim.backendPid();
-            store.kill(victim);
+            store.kill(opened);
             awaitGone(pid);
             victim.close(); // the worker never used it again
 
@@ -65,9 +66,10 @@ class KilledSessionTest {
     @Test
     void theKilledSessionItselfFailsItsNextStatement() throws Exception {
         PostgresRunStore store = PostgresRunStore.open(db, "killed-session-fails", new VirtualClock());
-        Session victim = (Session) store.openSession();
+        PostgresSession opened = (PostgresSession) store.openSession();
+        Session victim = opened.session();
         int pid = victim.backendPid();
-        store.kill(victim);
+        store.kill(opened);
         awaitGone(pid);
         assertThatThrownBy(() -> {
             try (ResultSet rs = victim.prepared("SELECT 1").executeQuery()) {

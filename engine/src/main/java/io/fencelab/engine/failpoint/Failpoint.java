@@ -1,9 +1,9 @@
-package io.fencelab.engine.store;
+package io.fencelab.engine.failpoint;
 
 /**
  * A statement boundary at which a test can make something go wrong ({@link Failpoints}): immediately
  * before and after each lease statement and each write of a fenced target, and between the two
- * statements of {@link io.fencelab.engine.fence.FencingMode#CHECK_THEN_WRITE}. The matrix that uses
+ * statements of the {@code CHECK_THEN_WRITE} fencing mode. The matrix that uses
  * them is described in {@code docs/RELIABILITY.md}.
  */
 public enum Failpoint {

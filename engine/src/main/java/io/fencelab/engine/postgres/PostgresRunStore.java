@@ -1,28 +1,35 @@
-package io.fencelab.engine.store;
+package io.fencelab.engine.postgres;
 
-import io.fencelab.engine.check.FinalStateLoader;
-import io.fencelab.engine.check.ResourceState;
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.db.Session;
+import io.fencelab.engine.failpoint.Failpoint;
+import io.fencelab.engine.failpoint.FailpointHook;
+import io.fencelab.engine.failpoint.Failpoints;
 import io.fencelab.engine.fence.FencedTarget;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseService;
 import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.TargetKind;
+import io.fencelab.engine.store.LeaseStore;
+import io.fencelab.engine.store.RunStore;
+import io.fencelab.engine.store.StoreSession;
+import io.fencelab.engine.store.TargetStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A run on PostgreSQL: {@link LeaseService} and {@link FencedTarget} on the worker's
- * {@link Session}, unchanged; this class only passes calls through. Its sessions are
- * {@link Session}s, and only they are accepted.
+ * {@link Session}, unchanged; this class passes calls through, and reaches the failpoints around
+ * each statement (the one place they are reached). Its sessions are {@link PostgresSession}s, and
+ * only they are accepted.
  */
 public final class PostgresRunStore implements RunStore {
 
@@ -30,14 +37,14 @@ public final class PostgresRunStore implements RunStore {
     private final RunContext run;
     private final LeaseService leaseService;
     private final LeaseStore leases;
-    /** The failpoint seam, passed to the lease service and every target made; null in production. */
-    private Failpoints failpoints;
+    /** The failpoint seam around every statement of the run; nothing installed in production. */
+    private final FailpointHook<StoreSession> failpoints = new FailpointHook<>();
 
     private PostgresRunStore(Database db, RunContext run, RunClock clock) {
         this.db = db;
         this.run = run;
         this.leaseService = new LeaseService(run, clock);
-        this.leases = new Leases(leaseService);
+        this.leases = new Leases(leaseService, failpoints);
     }
 
     /** Creates a run ({@link Database#newRun}) whose expiry is judged at {@code clock}'s instant. */
@@ -82,15 +89,13 @@ public final class PostgresRunStore implements RunStore {
             case OBJECT -> FencedTarget.object(run, mode, firstWrite);
             case POINTER -> FencedTarget.pointer(run, mode, firstWrite);
         };
-        target.failpoints(failpoints);
-        return new Target<>(target);
+        return new Target<>(target, failpoints);
     }
 
-    /** Before the run starts: targets are made on first use, after it. */
+    /** Before the run starts, before any statement. */
     @Override
-    public void failpoints(Failpoints installed) {
-        this.failpoints = installed;
-        leaseService.failpoints(installed);
+    public void failpoints(Failpoints<StoreSession> installed) {
+        failpoints.install(installed);
     }
 
     @Override
@@ -100,7 +105,7 @@ public final class PostgresRunStore implements RunStore {
 
     @Override
     public StoreSession openSession() {
-        return db.openSession();
+        return new PostgresSession(db.openSession());
     }
 
     /**
@@ -147,13 +152,13 @@ public final class PostgresRunStore implements RunStore {
     }
 
     private static Session session(StoreSession s) {
-        if (s instanceof Session session) {
-            return session;
+        if (s instanceof PostgresSession session) {
+            return session.session();
         }
         throw new IllegalArgumentException("a PostgreSQL run takes its own sessions, not " + s.getClass().getName());
     }
 
-    private record Leases(LeaseService service) implements LeaseStore {
+    private record Leases(LeaseService service, FailpointHook<StoreSession> failpoints) implements LeaseStore {
         @Override
         public boolean startScope(String scope, long firstToken) {
             return service.startScope(scope, firstToken);
@@ -161,21 +166,27 @@ public final class PostgresRunStore implements RunStore {
 
         @Override
         public AcquireResult acquire(StoreSession s, String scope, String holder, Duration ttl) {
-            return service.acquire(session(s), scope, holder, ttl);
+            Session session = session(s);
+            return failpoints.around(Failpoint.ACQUIRE_BEFORE, Failpoint.ACQUIRE_AFTER, s,
+                    () -> service.acquire(session, scope, holder, ttl));
         }
 
         @Override
         public RenewResult renew(StoreSession s, Lease lease, Duration ttl) {
-            return service.renew(session(s), lease, ttl);
+            Session session = session(s);
+            return failpoints.around(Failpoint.RENEW_BEFORE, Failpoint.RENEW_AFTER, s,
+                    () -> service.renew(session, lease, ttl));
         }
 
         @Override
         public boolean release(StoreSession s, Lease lease) {
-            return service.release(session(s), lease);
+            Session session = session(s);
+            return failpoints.around(Failpoint.RELEASE_BEFORE, Failpoint.RELEASE_AFTER, s,
+                    () -> service.release(session, lease));
         }
     }
 
-    private record Target<V>(FencedTarget<V> target) implements TargetStore<V> {
+    private record Target<V>(FencedTarget<V> target, FailpointHook<StoreSession> failpoints) implements TargetStore<V> {
         @Override
         public TargetKind kind() {
             return target.kind();
@@ -193,7 +204,9 @@ public final class PostgresRunStore implements RunStore {
 
         @Override
         public WriteOutcome write(StoreSession s, String scope, String key, long token, Long seq, V value) {
-            return target.write(session(s), scope, key, token, seq, value);
+            Session session = session(s);
+            return failpoints.around(Failpoint.WRITE_BEFORE, Failpoint.WRITE_AFTER, s, () -> target.write(session,
+                    scope, key, token, seq, value, failpoints.at(Failpoint.CHECK_THEN_WRITE_BETWEEN, s)));
         }
 
         @Override
