@@ -9,9 +9,8 @@ import java.util.function.LongFunction;
  * The synchronous bus of simulated runs: everything happens on the one thread that publishes, so a
  * run with the same seed delivers the same batches in the same order. Not thread-safe by design.
  */
-final class DirectEventBus extends SubscribedBus {
+final class DirectEventBus extends AbstractEventBus {
 
-    private final int maxBatch;
     private List<Event> pending = new ArrayList<>();
     private long published;
     private long delivered;
@@ -20,10 +19,7 @@ final class DirectEventBus extends SubscribedBus {
     private boolean closed;
 
     DirectEventBus(int maxBatch) {
-        if (maxBatch < 1) {
-            throw new IllegalArgumentException("maxBatch must be at least 1, was " + maxBatch);
-        }
-        this.maxBatch = maxBatch;
+        super(maxBatch);
     }
 
     @Override

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>The queue is unbounded: producers are never slowed down, so consumers that cannot keep up
  * cost memory, not throughput.
  */
-final class DispatchingEventBus extends SubscribedBus {
+final class DispatchingEventBus extends AbstractEventBus {
 
     private static final Logger log = LoggerFactory.getLogger(EventBus.class);
 
@@ -33,7 +33,6 @@ final class DispatchingEventBus extends SubscribedBus {
     /** Park at most this long, as a backstop; producers normally wake the dispatcher at once. */
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final int maxBatch;
     /** The next sequence number to assign, with the {@link #CLOSED} bit once closed. */
     private final AtomicLong next = new AtomicLong(1);
     private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
@@ -53,10 +52,7 @@ final class DispatchingEventBus extends SubscribedBus {
     private Thread dispatcher; // guarded by lifecycle
 
     DispatchingEventBus(int maxBatch) {
-        if (maxBatch < 1) {
-            throw new IllegalArgumentException("maxBatch must be at least 1, was " + maxBatch);
-        }
-        this.maxBatch = maxBatch;
+        super(maxBatch);
     }
 
     @Override

@@ -21,7 +21,7 @@ import java.util.function.LongFunction;
  * it receives the next one. A consumer that needs every event (the recorder) must subscribe before
  * the first publish; one that subscribes later sees only what is delivered after it subscribed.
  */
-public sealed interface EventBus extends EventSink, AutoCloseable permits SubscribedBus {
+public sealed interface EventBus extends EventSink, AutoCloseable permits AbstractEventBus {
 
     /** Largest batch handed to a consumer at once by default. */
     int DEFAULT_MAX_BATCH = 4096;

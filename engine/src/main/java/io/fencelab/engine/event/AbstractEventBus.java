@@ -5,12 +5,21 @@ import java.util.function.Consumer;
 
 /**
  * What both buses share: their consumers, added and removed by name and handed each batch through
- * {@link Subscribers}, and the check of an event a publisher's factory built. The buses differ only
- * in how events get from publishers to {@link Subscribers#deliver}.
+ * {@link Subscribers}, the largest batch, and the check of an event a publisher's factory built. The
+ * buses differ only in how events get from publishers to {@link Subscribers#deliver}.
  */
-abstract sealed class SubscribedBus implements EventBus permits DirectEventBus, DispatchingEventBus {
+abstract sealed class AbstractEventBus implements EventBus permits DirectEventBus, DispatchingEventBus {
 
     final Subscribers subscribers = new Subscribers();
+    /** Largest batch handed to a consumer at once. */
+    final int maxBatch;
+
+    AbstractEventBus(int maxBatch) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("maxBatch must be at least 1, was " + maxBatch);
+        }
+        this.maxBatch = maxBatch;
+    }
 
     @Override
     public final void subscribe(String name, Consumer<List<Event>> batchConsumer) {
