@@ -47,12 +47,19 @@ public final class FencedTarget<V> {
         this.valueType = valueType;
         this.mode = Objects.requireNonNull(mode);
         this.firstWrite = Objects.requireNonNull(firstWrite);
-        this.fencedWriteSql = "SELECT outcome, highest, highest_seq, replaced FROM " + kind.writeFunction()
-                + "(?, ?, ?, ?, ?, ?, ?)";
+        this.fencedWriteSql = fencedWriteStatement(kind);
         // The broken modes' write: no comparison at all, parameters in the fenced function's order.
         this.blindWriteSql = "SELECT outcome, replaced FROM " + kind.blindWriteFunction() + "(?, ?, ?, ?, ?, ?, ?)";
         this.readSql = "SELECT %s, fencing_token, op_seq FROM %s WHERE run_id = ? AND scope = ? AND res_key = ?"
                 .formatted(kind.valueColumn(), kind.table());
+    }
+
+    /**
+     * The fenced write's statement for {@code kind}: run, scope, key, token, seq, create-if-missing,
+     * value. Public so benchmarks can run the very same statement as a baseline.
+     */
+    public static String fencedWriteStatement(TargetKind kind) {
+        return "SELECT outcome, highest, highest_seq, replaced FROM " + kind.writeFunction() + "(?, ?, ?, ?, ?, ?, ?)";
     }
 
     public static FencedTarget<String> row(RunContext run, FencingMode mode, FirstWritePolicy firstWrite) {
