@@ -49,6 +49,10 @@ public final class CoreBenchCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
 
+    @Option(names = "--operations", split = ",", defaultValue = "fenced_write,acquire",
+            description = "Operations to measure, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    List<Operation> operations;
+
     @Option(names = "--clients", split = ",", defaultValue = "1,4,16", description = "Client counts (default: ${DEFAULT-VALUE}).")
     List<Integer> clients;
 
@@ -59,6 +63,11 @@ public final class CoreBenchCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", defaultValue = "1", description = "Warm-up seconds per driver and round (default: ${DEFAULT-VALUE}).")
     int warmup;
+
+    @Option(names = "--slice", defaultValue = "100",
+            description = "Milliseconds the engine and raw JDBC each keep the turn within a round's window "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int sliceMillis;
 
     @Option(names = "--jit-warmup", defaultValue = "4",
             description = "Unmeasured seconds, before the first point, that run every driver once so the JIT has "
@@ -82,9 +91,9 @@ public final class CoreBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        if (rounds < 1 || seconds < 1 || warmup < 0 || jitWarmup < 0 || clients.stream().anyMatch(c -> c < 1)) {
-            spec.commandLine().getErr().println("bench-core: --rounds, --seconds and every --clients count must be "
-                    + "at least 1, --warmup and --jit-warmup at least 0");
+        if (rounds < 1 || seconds < 1 || sliceMillis < 1 || warmup < 0 || jitWarmup < 0 || clients.stream().anyMatch(c -> c < 1)) {
+            spec.commandLine().getErr().println("bench-core: --rounds, --seconds, --slice and every --clients count "
+                    + "must be at least 1, --warmup and --jit-warmup at least 0");
             return ExitCodes.BAD_INPUT;
         }
         try (BenchDatabase bench = BenchDatabase.open(database)) {
@@ -97,7 +106,7 @@ public final class CoreBenchCommand implements Callable<Integer> {
                             + "%d s measured per driver after %d s warm-up; engine and raw JDBC take turns in %d ms "
                             + "slices of one window, pgbench runs after them%n",
                     db.serverVersion(), db.isEmbedded() ? "embedded, TCP localhost" : "external",
-                    Runtime.getRuntime().availableProcessors(), rounds, seconds, warmup, Load.SLICE.toMillis());
+                    Runtime.getRuntime().availableProcessors(), rounds, seconds, warmup, sliceMillis);
             out.println("Figures are min/median/max over the rounds; engine÷jdbc is taken round by round "
                     + "(median, or min/median/max), engine÷pgbench compares medians.");
             out.println();
@@ -106,7 +115,7 @@ public final class CoreBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-13s %7s %19s %19s %19s %12s %15s%n",
                     "operation", "clients", "engine/s", "jdbc/s", "pgbench/s", "engine÷jdbc", "engine÷pgbench");
             List<Point> points = new ArrayList<>();
-            for (Operation op : Operation.values()) {
+            for (Operation op : operations) {
                 for (int c : clients) {
                     Point point = measure(op, c, run, db, pg, warm, measure, out);
                     points.add(point);
@@ -146,7 +155,7 @@ public final class CoreBenchCommand implements Callable<Integer> {
         List<Load.Measurement> jdbc = new ArrayList<>();
         List<Double> pgbenches = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
-            List<Load.Measurement> both = Load.interleaved(c, warm, measure,
+            List<Load.Measurement> both = Load.interleaved(c, warm, measure, Duration.ofMillis(sliceMillis),
                     List.of(client -> op.engineLoop(run, client), client -> op.jdbcLoop(db, run, client)));
             engine.add(both.get(0));
             jdbc.add(both.get(1));
@@ -174,9 +183,9 @@ public final class CoreBenchCommand implements Callable<Integer> {
         if (jitWarmup <= 0) {
             return;
         }
-        Duration each = Duration.ofMillis(jitWarmup * 1000L / Operation.values().length / 2);
-        for (Operation op : Operation.values()) {
-            Load.interleaved(1, Duration.ZERO, each,
+        Duration each = Duration.ofMillis(jitWarmup * 1000L / operations.size() / 2);
+        for (Operation op : operations) {
+            Load.interleaved(1, Duration.ZERO, each, Duration.ofMillis(sliceMillis),
                     List.of(client -> op.engineLoop(run, client), client -> op.jdbcLoop(db, run, client)));
         }
     }

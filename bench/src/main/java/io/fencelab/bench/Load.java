@@ -26,7 +26,7 @@ import java.util.function.IntFunction;
  */
 final class Load {
 
-    /** How long one driver keeps the turn when several take turns. */
+    /** How long one driver keeps the turn when several take turns, unless the caller says otherwise. */
     static final Duration SLICE = Duration.ofMillis(100);
     private static final int STOP = -1;
 
@@ -81,19 +81,19 @@ final class Load {
 
     /** Operations per second over the measured window. */
     static double run(int clients, Duration warmup, Duration measure, IntFunction<ClientLoop> factory) {
-        return interleaved(clients, warmup, measure, List.of(factory)).getFirst().perSecond();
+        return interleaved(clients, warmup, measure, SLICE, List.of(factory)).getFirst().perSecond();
     }
 
     /**
      * Measures several drivers of the same operation (the engine and its baseline) in one window,
-     * taking turns in {@link #SLICE} slices: every client thread holds one loop per driver and runs
+     * taking turns in slices of {@code slice}: every client thread holds one loop per driver and runs
      * the one whose turn it is. Drift on the machine (a build starting, the server's caches, table
      * growth) then falls on all drivers alike, where whole rounds one after the other would see it
      * land on one of them. Each driver gets {@code warmup} and then {@code measure} of turns in all.
      *
      * @return one measurement per driver, in the order given
      */
-    static List<Measurement> interleaved(int clients, Duration warmup, Duration measure,
+    static List<Measurement> interleaved(int clients, Duration warmup, Duration measure, Duration slice,
                                          List<IntFunction<ClientLoop>> drivers) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         if (!threads.isCurrentThreadCpuTimeSupported()) {
@@ -158,8 +158,8 @@ final class Load {
         try {
             ready.await();
             long[] wall = new long[n];
-            takeTurns(turn, 0, n, warmup.toNanos() * n, new long[n]);
-            takeTurns(turn, n, n, measure.toNanos() * n, wall);
+            takeTurns(turn, 0, n, warmup.toNanos() * n, slice.toNanos(), new long[n]);
+            takeTurns(turn, n, n, measure.toNanos() * n, slice.toNanos(), wall);
             turn.set(STOP);
             for (Thread t : started) {
                 t.join();
@@ -180,14 +180,14 @@ final class Load {
     }
 
     /** Gives the turn to each of the {@code n} drivers in slices for {@code total} ns, adding each one's wall time. */
-    private static void takeTurns(AtomicInteger turn, int base, int n, long total, long[] wall)
+    private static void takeTurns(AtomicInteger turn, int base, int n, long total, long slice, long[] wall)
             throws InterruptedException {
         long start = System.nanoTime();
         long sliceStart = start;
         int d = 0;
         turn.set(base);
         while (sliceStart - start < total) {
-            Thread.sleep(Duration.ofNanos(Math.min(SLICE.toNanos(), total - (sliceStart - start))));
+            Thread.sleep(Duration.ofNanos(Math.min(slice, total - (sliceStart - start))));
             long now = System.nanoTime();
             wall[d] += now - sliceStart;
             sliceStart = now;
