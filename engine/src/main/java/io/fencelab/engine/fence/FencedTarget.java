@@ -48,12 +48,19 @@ public final class FencedTarget<V> {
         this.firstWrite = Objects.requireNonNull(firstWrite);
         // Both writes bind the same parameters and answer outcome and replaced token first, so one
         // path sends either; only the fenced one compares, so only it adds the stored token and seq.
-        this.fencedWriteSql = "SELECT outcome, replaced, highest, highest_seq FROM " + kind.writeFunction()
-                + "(?, ?, ?, ?, ?, ?, ?)";
+        this.fencedWriteSql = fencedWriteStatement(kind);
         // The broken modes' write: no comparison at all.
         this.blindWriteSql = "SELECT outcome, replaced FROM " + kind.blindWriteFunction() + "(?, ?, ?, ?, ?, ?, ?)";
         this.readSql = "SELECT %s, fencing_token, op_seq FROM %s WHERE run_id = ? AND scope = ? AND res_key = ?"
                 .formatted(kind.valueColumn(), kind.table());
+    }
+
+    /**
+     * The fenced write's statement for {@code kind}: run, scope, key, token, seq, create-if-missing,
+     * value. Public so benchmarks can run the very same statement as a baseline.
+     */
+    public static String fencedWriteStatement(TargetKind kind) {
+        return "SELECT outcome, replaced, highest, highest_seq FROM " + kind.writeFunction() + "(?, ?, ?, ?, ?, ?, ?)";
     }
 
     public static FencedTarget<String> row(RunContext run, FencingMode mode, FirstWritePolicy firstWrite) {
