@@ -142,8 +142,20 @@ public final class HeatmapView extends Pane {
         cellH = Math.min(MAX_CELL_H, (h - TOP - BOTTOM) / upwards);
         x0 = LEFT;
         y0 = TOP;
+        drawCells(g, r, model.metricProperty().get());
+        drawGrid(g);
+        int recommended = r.recommended().map(a -> a.point().point().index()).orElse(-1);
+        if (recommended >= 0) {
+            ring(g, recommended, RING, 4);
+        }
+        if (hovered.get() >= 0 && hovered.get() < across * upwards) {
+            ring(g, hovered.get(), Ink.TEXT.color, 2);
+        }
+        drawAxes(g, ax, ay);
+    }
 
-        String metric = model.metricProperty().get();
+    /** Every point's cell: its mean in the ramp's colour between the lowest and highest mean, or skipped, or to run. */
+    private void drawCells(GraphicsContext g, SweepResults r, String metric) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (PointSummary p : r.done().values()) {
@@ -153,57 +165,78 @@ public final class HeatmapView extends Pane {
                 hi = Math.max(hi, v);
             }
         }
-        int recommended = r.recommended().map(a -> a.point().point().index()).orElse(-1);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         Font value = Font.font("DejaVu Sans", FontWeight.BOLD, Math.min(16, Math.max(10, cellH / 3.2)));
         Font small = Font.font("DejaVu Sans", 11);
         for (int index = 0; index < across * upwards; index++) {
             double[] c = cellCentre(index);
-            double x = c[0] - cellW / 2;
-            double y = c[1] - cellH / 2;
             PointSummary p = r.done().get(index);
-            String skipped = r.skipped().get(index);
             drawn.add(p == null ? "" : SweepReport.fmt(p.mean(metric)));
             if (p != null) {
                 double v = p.mean(metric);
                 double unit = Double.isNaN(v) ? 0 : hi > lo ? (v - lo) / (hi - lo) : 0;
-                g.setFill(Double.isNaN(v) ? NONE : Color.web(SweepReport.Ramp.colour(unit)));
-                g.fillRect(x, y, cellW, cellH);
-                g.setFill(Double.isNaN(v) ? Ink.TEXT_MUTED.color : Color.web(SweepReport.Ramp.ink(unit)));
-                g.setFont(value);
-                g.fillText(SweepReport.fmt(v), c[0], c[1] - (cellH > 44 ? 7 : 0));
-                if (cellH > 44) {
-                    g.setFont(small);
-                    long violated = p.violatedRuns();
-                    g.fillText(violated > 0 ? "✗ " + violated + " violated" : spread(p, metric), c[0], c[1] + 14);
-                }
-            } else if (skipped != null) {
-                g.setFill(NONE);
-                g.fillRect(x, y, cellW, cellH);
-                g.setStroke(Color.web("#B8BEC6"));
-                g.setLineWidth(1);
-                g.save();
-                g.beginPath();
-                g.rect(x, y, cellW, cellH);
-                g.clip();
-                for (double d = -cellH; d < cellW; d += 10) {
-                    g.strokeLine(x + d, y + cellH, x + d + cellH, y);
-                }
-                g.restore();
-                g.setFill(Ink.TEXT_MUTED.color);
-                g.setFont(small);
-                g.fillText("skipped", c[0], c[1]);
+                doneCell(g, p, metric, unit, c, value, small);
+            } else if (r.skipped().get(index) != null) {
+                skippedCell(g, c, small);
             } else {
-                g.setFill(PENDING);
-                g.fillRect(x, y, cellW, cellH);
-                g.setStroke(Color.web("#9AA5B1"));
-                g.setLineWidth(1);
-                g.setLineDashes(4, 4);
-                g.strokeRect(x + 2.5, y + 2.5, cellW - 5, cellH - 5);
-                g.setLineDashes();
+                pendingCell(g, c);
             }
         }
+    }
+
+    /** A point that ran: its mean ({@code unit} of the way up the ramp), and under it the violations or the seeds' spread. */
+    private void doneCell(GraphicsContext g, PointSummary p, String metric, double unit, double[] c, Font value,
+                          Font small) {
+        double v = p.mean(metric);
+        g.setFill(Double.isNaN(v) ? NONE : Color.web(SweepReport.Ramp.colour(unit)));
+        g.fillRect(c[0] - cellW / 2, c[1] - cellH / 2, cellW, cellH);
+        g.setFill(Double.isNaN(v) ? Ink.TEXT_MUTED.color : Color.web(SweepReport.Ramp.ink(unit)));
+        g.setFont(value);
+        g.fillText(SweepReport.fmt(v), c[0], c[1] - (cellH > 44 ? 7 : 0));
+        if (cellH > 44) {
+            g.setFont(small);
+            long violated = p.violatedRuns();
+            g.fillText(violated > 0 ? "✗ " + violated + " violated" : spread(p, metric), c[0], c[1] + 14);
+        }
+    }
+
+    /** A skipped point: hatched and named. */
+    private void skippedCell(GraphicsContext g, double[] c, Font small) {
+        double x = c[0] - cellW / 2;
+        double y = c[1] - cellH / 2;
+        g.setFill(NONE);
+        g.fillRect(x, y, cellW, cellH);
+        g.setStroke(Color.web("#B8BEC6"));
+        g.setLineWidth(1);
+        g.save();
+        g.beginPath();
+        g.rect(x, y, cellW, cellH);
+        g.clip();
+        for (double d = -cellH; d < cellW; d += 10) {
+            g.strokeLine(x + d, y + cellH, x + d + cellH, y);
+        }
+        g.restore();
+        g.setFill(Ink.TEXT_MUTED.color);
+        g.setFont(small);
+        g.fillText("skipped", c[0], c[1]);
+    }
+
+    /** A point still to run: white, dashed inside. */
+    private void pendingCell(GraphicsContext g, double[] c) {
+        double x = c[0] - cellW / 2;
+        double y = c[1] - cellH / 2;
+        g.setFill(PENDING);
+        g.fillRect(x, y, cellW, cellH);
+        g.setStroke(Color.web("#9AA5B1"));
+        g.setLineWidth(1);
+        g.setLineDashes(4, 4);
+        g.strokeRect(x + 2.5, y + 2.5, cellW - 5, cellH - 5);
+        g.setLineDashes();
+    }
+
+    /** White lines between the cells. */
+    private void drawGrid(GraphicsContext g) {
         g.setStroke(Color.WHITE);
         g.setLineWidth(1);
         for (int i = 0; i <= across; i++) {
@@ -212,13 +245,10 @@ public final class HeatmapView extends Pane {
         for (int j = 0; j <= upwards; j++) {
             g.strokeLine(x0, y0 + j * cellH, x0 + across * cellW, y0 + j * cellH);
         }
-        if (recommended >= 0) {
-            ring(g, recommended, RING, 4);
-        }
-        if (hovered.get() >= 0 && hovered.get() < across * upwards) {
-            ring(g, hovered.get(), Ink.TEXT.color, 2);
-        }
-        // Axis values and names.
+    }
+
+    /** The axes' values and names: {@code ax} across, {@code ay} (null for one parameter) upwards. */
+    private void drawAxes(GraphicsContext g, Axis ax, Axis ay) {
         g.setFill(Ink.TEXT.color);
         g.setFont(Font.font("DejaVu Sans", 13));
         g.setTextBaseline(VPos.TOP);

@@ -5,12 +5,10 @@ import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.model.TimeWindow;
 import io.fencelab.app.votes.VoteTally;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
-import io.fencelab.report.Timeline;
 import io.fencelab.report.VerdictText;
 import io.fencelab.scenarios.Question;
 import io.fencelab.scenarios.Scenario;
@@ -84,7 +82,36 @@ public final class PresenterView extends BorderPane {
         getStylesheets().add(Objects.requireNonNull(PresenterView.class.getResource(
                 "/io/fencelab/app/console/votes.css"), "votes.css is missing from the build").toExternalForm());
         setId("presenter");
+        setTop(new VBox(header(), verdictWords()));
 
+        timeline = new PresenterTimeline(model, loop, lanesShown, this::screenScale);
+        styleQuestion();
+        HBox.setHgrow(timeline, Priority.ALWAYS);
+        heatmap = new HeatmapView(model.tune(), point -> { }, loop);
+        Region largeHeatmap = ScaledScreen.fixed(heatmap, TimelineRenderer.PRESENTATION);
+        largeHeatmap.setId("presenter-heatmap");
+        VBox.setVgrow(largeHeatmap, Priority.ALWAYS);
+        VBox bottom = new VBox(12, step(), notice());
+        bottom.getStyleClass().add("presenter-bottom");
+        bottom.setPadding(new Insets(14, 24, 18, 24));
+        // The step under the timeline; the question, when shown, in a column of the full height beside both.
+        VBox.setVgrow(timeline, Priority.ALWAYS);
+        VBox story = new VBox(timeline, bottom);
+        HBox.setHgrow(story, Priority.ALWAYS);
+        setCenter(new HBox(story, question));
+        // H in a sweep lesson: the heatmap takes the timeline's place.
+        model.lesson().heatmapProperty().addListener((o, was, now) -> story.getChildren().set(0, now ? largeHeatmap : timeline));
+
+        votePanel = new VotePanel(model);
+        follow();
+        screen = new ScaledScreen(this, DESIGN_W, DESIGN_H);
+        screen.setId("presenter-screen");
+        // The timeline's canvas holds as many pixels as the screen shows, so it stays crisp when scaled.
+        screen.scaleProperty().addListener(o -> timeline.requestLayout());
+    }
+
+    /** The title, then how many lanes are shown, guided mode and its pace, the step reached and the verdict's badge. */
+    private HBox header() {
         // The title takes the room the position and the badge leave, and wraps rather than being cut.
         title.getStyleClass().add("presenter-title");
         title.setId("presenter-title");
@@ -112,6 +139,11 @@ public final class PresenterView extends BorderPane {
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("presenter-header");
         header.setPadding(new Insets(10, 24, 10, 24));
+        return header;
+    }
+
+    /** The verdict in words under the header, taking no room while it says nothing. */
+    private Label verdictWords() {
         verdictWords.getStyleClass().add("presenter-verdict-words");
         verdictWords.setId("presenter-verdict-words");
         verdictWords.setWrapText(true);
@@ -119,23 +151,24 @@ public final class PresenterView extends BorderPane {
         verdictWords.setMaxWidth(Double.MAX_VALUE);
         verdictWords.setPadding(new Insets(0, 24, 6, 24));
         verdictWords.managedProperty().bind(verdictWords.textProperty().isNotEmpty());
-        setTop(new VBox(header, verdictWords));
+        return verdictWords;
+    }
 
-        timeline = new PresenterTimeline(model, loop, lanesShown, this::screenScale);
-        // The question stands beside the timeline, never over it or below it: the lanes it asks
-        // about keep the whole height, and the timeline narrows while it is asked.
+    /**
+     * The question stands beside the timeline, never over it or below it: the lanes it asks
+     * about keep the whole height, and the timeline narrows while it is asked.
+     */
+    private void styleQuestion() {
         question.getStyleClass().add("presenter-question");
         question.setId("presenter-question");
         question.setPrefWidth(QUESTION_WIDTH);
         question.setMinWidth(QUESTION_WIDTH);
         question.setMaxWidth(QUESTION_WIDTH);
         question.setPadding(new Insets(12, 18, 12, 18));
-        HBox.setHgrow(timeline, Priority.ALWAYS);
-        heatmap = new HeatmapView(model.tune(), point -> { }, loop);
-        Region largeHeatmap = ScaledScreen.fixed(heatmap, TimelineRenderer.PRESENTATION);
-        largeHeatmap.setId("presenter-heatmap");
-        VBox.setVgrow(largeHeatmap, Priority.ALWAYS);
+    }
 
+    /** The current story step: its number, then its text in large type. */
+    private HBox step() {
         stepNumber.getStyleClass().add("presenter-step-number");
         stepNumber.setMinWidth(Region.USE_PREF_SIZE);
         stepText.getStyleClass().add("presenter-step");
@@ -144,8 +177,14 @@ public final class PresenterView extends BorderPane {
         stepText.setMinHeight(Region.USE_PREF_SIZE);
         HBox step = new HBox(18, stepNumber, stepText);
         step.setAlignment(Pos.TOP_LEFT);
-        // The console's status line is hidden here, so what it says (a key refused, a live run that
-        // cannot go back) shows under the step for a few seconds: every key press shows something.
+        return step;
+    }
+
+    /**
+     * The console's status line is hidden here, so what it says (a key refused, a live run that
+     * cannot go back) shows under the step for a few seconds: every key press shows something.
+     */
+    private Label notice() {
         notice.getStyleClass().add("presenter-notice");
         notice.setId("presenter-notice");
         notice.setWrapText(true);
@@ -159,18 +198,11 @@ public final class PresenterView extends BorderPane {
             notice.setVisible(now != null && !now.isBlank());
             noticeShown.playFromStart();
         });
-        VBox bottom = new VBox(12, step, notice);
-        bottom.getStyleClass().add("presenter-bottom");
-        bottom.setPadding(new Insets(14, 24, 18, 24));
-        // The step under the timeline; the question, when shown, in a column of the full height beside both.
-        VBox.setVgrow(timeline, Priority.ALWAYS);
-        VBox story = new VBox(timeline, bottom);
-        HBox.setHgrow(story, Priority.ALWAYS);
-        setCenter(new HBox(story, question));
-        // H in a sweep lesson: the heatmap takes the timeline's place.
-        model.lesson().heatmapProperty().addListener((o, was, now) -> story.getChildren().set(0, now ? largeHeatmap : timeline));
+        return notice;
+    }
 
-        votePanel = new VotePanel(model);
+    /** Shows the step, guided mode and the verdict now, and again whenever what they show changes. */
+    private void follow() {
         LessonModel lesson = model.lesson();
         for (Observable o : new Observable[] {lesson.steps(), lesson.currentStepProperty(), lesson.questionProperty(),
                 lesson.questionStepProperty(), lesson.pickProperty(), lesson.workshopProperty(), lesson.lessonProperty(),
@@ -189,10 +221,6 @@ public final class PresenterView extends BorderPane {
         }
         showStep();
         showVerdict();
-        screen = new ScaledScreen(this, DESIGN_W, DESIGN_H);
-        screen.setId("presenter-screen");
-        // The timeline's canvas holds as many pixels as the screen shows, so it stays crisp when scaled.
-        screen.scaleProperty().addListener(o -> timeline.requestLayout());
     }
 
     /** The width and height the presenter is laid out for; a larger screen draws it larger. */
@@ -211,16 +239,16 @@ public final class PresenterView extends BorderPane {
 
     /** The timeline's height in the presenter's layout (before the screen's scale). */
     double timelineHeight() {
-        return timeline.h;
+        return timeline.height();
     }
 
     /** The renderer the presenter's timeline draws with (tests read its text size). */
     TimelineRenderer renderer() {
-        return timeline.renderer;
+        return timeline.renderer();
     }
 
     public Canvas canvas() {
-        return timeline.canvas;
+        return timeline.canvas();
     }
 
     private void showStep() {
@@ -356,197 +384,5 @@ public final class PresenterView extends BorderPane {
             }
         }
         return events.subList(0, lo);
-    }
-
-    /**
-     * The main run's timeline, drawn large. Paced as the desk's timeline is ({@link RedrawPacing}):
-     * a moving playhead moves its layer, and the canvas repaints only when what it shows changed.
-     */
-    private static final class PresenterTimeline extends Region {
-        private final Canvas canvas = new Canvas();
-        private final TimelineRenderer renderer = new TimelineRenderer(TimelineRenderer.PRESENTATION);
-        private final PlayheadLayer playhead = new PlayheadLayer();
-        private final RedrawPacing pacing = new RedrawPacing();
-        /** The presenter's own window: from 0 to just past the latest event shown (see {@link #fittedSpan}). */
-        private final TimeWindow fit = new TimeWindow();
-        private final ConsoleModel model;
-        /** Says how many holder lanes are shown when not all fit ("8 of 40 holders"), else empty. */
-        private final Label lanes;
-        /** The timeline last drawn (its lanes, as {@link #lanesThatFit} chose them). */
-        private Timeline drawn;
-        /** The timeline's size in layout units, and how many canvas pixels each unit has (the screen's scale). */
-        private double w;
-        private double h;
-        private double px = 1;
-        private final java.util.function.DoubleSupplier screenScale;
-
-        PresenterTimeline(ConsoleModel model, FrameLoop loop, Label lanes, java.util.function.DoubleSupplier screenScale) {
-            this.model = model;
-            this.screenScale = screenScale;
-            this.lanes = lanes;
-            getStyleClass().add("presenter-timeline");
-            getChildren().addAll(canvas, playhead);
-            setMinSize(200, 160);
-            RunModel run = model.main();
-            pacing.follow(run, fit, this::playheadStep);
-            loop.addDraw(now -> {
-                if (!isVisible() || getScene() == null || w < 10 || h < 10) {
-                    return;
-                }
-                double span = fittedSpan(run);
-                if (span != fit.span()) {
-                    fit.show(0, span);
-                }
-                switch (pacing.next(now, run.phase() == RunPhase.PLAYING)) {
-                    case REPAINT -> redraw();
-                    case MOVE_PLAYHEAD -> movePlayhead();
-                    case NOTHING -> { }
-                }
-            });
-        }
-
-        private long playheadStep() {
-            double plotPx = Math.max(10, w / TimelineRenderer.PRESENTATION - TimelineRenderer.GUTTER
-                    - TimelineRenderer.RIGHT_PAD);
-            return (long) Math.floor((model.main().nowMicrosProperty().get() - fit.start()) / fit.span() * plotPx);
-        }
-
-        @Override
-        protected void layoutChildren() {
-            w = Math.floor(getWidth());
-            h = Math.floor(getHeight());
-            // Scaled up as a bitmap the canvas would blur; it gets the screen's pixels and draws at their scale.
-            double scale = screenScale.getAsDouble();
-            double cw = Math.ceil(w * scale);
-            double ch = Math.ceil(h * scale);
-            if (canvas.getWidth() != cw || canvas.getHeight() != ch || px != scale) {
-                px = scale;
-                canvas.setWidth(cw);
-                canvas.setHeight(ch);
-                canvas.getTransforms().setAll(new javafx.scene.transform.Scale(1 / px, 1 / px, 0, 0));
-                pacing.changed();
-            }
-            // In drawing units: the layer is scaled as the drawing is, and so covers exactly the timeline.
-            playhead.resizeRelocate(0, 0, w / TimelineRenderer.PRESENTATION, h / TimelineRenderer.PRESENTATION);
-        }
-
-        void redraw() {
-            if (w < 10 || h < 10) {
-                return;
-            }
-            RunModel run = model.main();
-            Timeline timeline = lanesThatFit(run.timeline(), h / TimelineRenderer.PRESENTATION);
-            drawn = timeline;
-            pacing.repainted(timeline != null && timeline.hasOpenSpans());
-            javafx.scene.canvas.GraphicsContext g = canvas.getGraphicsContext2D();
-            g.save();
-            g.scale(px, px);
-            renderer.draw(g, w, h,
-                    new TimelineRenderer.Frame(timeline, fit.start(), fit.span(), 0, -1,
-                            run.focusedWitnessProperty().get(), seq -> {
-                                Event e = run.events().bySeq(seq);
-                                return e == null ? -1 : e.atMicros();
-                            }, 0, run.phase() == RunPhase.IDLE ? "Choose a lesson." : "Press Play.",
-                            run.phase().isOver() ? 0 : run.nowMicrosProperty().get()));
-            g.restore();
-            movePlayhead();
-        }
-
-        /**
-         * The timeline with as many holder lanes as fit the canvas ({@code height} drawing units) at a
-         * readable height, every resource lane kept. A crowded run (forty holders racing) keeps the
-         * lanes a room needs at this step: the holder of the event the current story step tells, then
-         * the holders in the witnesses (the newest first), then those active most recently; they stay
-         * in their usual order. The header says how many are shown.
-         */
-        Timeline lanesThatFit(Timeline t, double height) {
-            if (t == null) {
-                lanes.setText("");
-                return null;
-            }
-            int all = t.holders().size();
-            double room = height - TimelineRenderer.AXIS - 6 - (t.resources().isEmpty() ? 0
-                    : TimelineRenderer.SEPARATOR + t.resources().size() * TimelineRenderer.MIN_RESOURCE_H);
-            int fit = Math.max(1, (int) Math.floor(room / READABLE_HOLDER_H));
-            if (all <= fit || TimelineRenderer.layoutFor(t, height).contentH() <= height + 1) {
-                lanes.setText("");
-                return t;
-            }
-            RunModel run = model.main();
-            java.util.LinkedHashSet<String> wanted = new java.util.LinkedHashSet<>();
-            LessonModel lesson = model.lesson();
-            int step = lesson.currentStep();
-            if (step >= 0 && step < lesson.reached().size()) {
-                Event told = run.events().bySeq(lesson.reached().get(step).throughSeq());
-                if (told != null && told.holder() != null) {
-                    wanted.add(told.holder());
-                }
-            }
-            List<io.fencelab.engine.check.Witness> witnesses = t.highlights().witnesses();
-            for (int i = witnesses.size() - 1; i >= 0 && wanted.size() < fit; i--) {
-                for (long seq : witnesses.get(i).eventSeqs()) {
-                    Event e = run.events().bySeq(seq);
-                    if (e != null && e.holder() != null && wanted.size() < fit) {
-                        wanted.add(e.holder());
-                    }
-                }
-            }
-            t.holders().stream().sorted(java.util.Comparator.comparingLong(PresenterTimeline::lastActive).reversed())
-                    .limit(fit).forEach(l -> {
-                        if (wanted.size() < fit) {
-                            wanted.add(l.holder());
-                        }
-                    });
-            List<io.fencelab.report.HolderLane> kept = t.holders().stream().filter(l -> wanted.contains(l.holder()))
-                    .toList();
-            lanes.setText(kept.size() + " of " + all + " holders");
-            return new Timeline(t.runMicros(), kept, t.resources(), t.globalFaults(), t.changes(), t.highlights(),
-                    t.bucketMicros());
-        }
-
-        /** When a holder's lane last shows anything: its latest span's end or mark. */
-        private static long lastActive(io.fencelab.report.HolderLane lane) {
-            long last = 0;
-            for (io.fencelab.report.Span s : lane.spans()) {
-                last = Math.max(last, s.endMicros());
-            }
-            if (!lane.marks().isEmpty()) {
-                last = Math.max(last, lane.marks().getLast().startMicros());
-            }
-            return last;
-        }
-
-        /**
-         * How much run time the room's axis shows: from 0 to a round figure (1, 2 or 5 times a power
-         * of ten seconds) just past the later of the playhead and the last event shown, and never past
-         * the run's end. So a story told in its first second (the random tokens) fills the
-         * width, and the axis changes only when the story outgrows it. At least one second.
-         */
-        static double fittedSpan(RunModel run) {
-            long latest = run.nowMicrosProperty().get();
-            if (run.events().size() > 0) {
-                latest = Math.max(latest, run.events().last().atMicros());
-            }
-            double wanted = Math.max(1_000_000, latest * 1.08);
-            double decade = 1_000_000;
-            while (decade * 10 < wanted) {
-                decade *= 10;
-            }
-            double round = wanted <= decade ? decade : wanted <= 2 * decade ? 2 * decade
-                    : wanted <= 5 * decade ? 5 * decade : 10 * decade;
-            long end = run.endMicrosProperty().get();
-            return end > 0 ? Math.min(round, Math.max(end, latest) * 1.02) : round;
-        }
-
-        /** The playhead and the tint, on the same layer as the desk's timeline, scaled as the drawing is. */
-        private void movePlayhead() {
-            pacing.playheadMoved();
-            RunModel run = model.main();
-            double scale = TimelineRenderer.PRESENTATION;
-            playhead.getTransforms().setAll(new javafx.scene.transform.Scale(scale, scale, 0, 0));
-            playhead.show(drawn, w / scale, h / scale,
-                    fit.start(), fit.span(), run.nowMicrosProperty().get(),
-                    run.endMicrosProperty().get(), run.phase().isOver(), 0);
-        }
     }
 }

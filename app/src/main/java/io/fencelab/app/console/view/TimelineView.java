@@ -41,14 +41,11 @@ public final class TimelineView extends Region {
     static final int STREAM_REDRAWS_PER_SECOND = 4;
     public static final long STREAM_REDRAW_GAP_NANOS = 1_000_000_000L / STREAM_REDRAWS_PER_SECOND;
 
-    private final Canvas canvas = new Canvas();
-    /** The playhead and the tint of what is still to come, over the canvas. */
-    private final PlayheadLayer playhead = new PlayheadLayer();
+    /** The canvas, the playhead and the tint of what is still to come over it, and their pacing. */
+    private final TimelineCanvas parts;
+    private final Canvas canvas;
+    private final TimelineRenderer renderer;
     private final Label tooltip = new Label();
-    private final TimelineRenderer renderer = new TimelineRenderer();
-    private final RedrawPacing pacing = new RedrawPacing();
-    /** The timeline the canvas shows (the model's may be newer while a stream waits to be drawn). */
-    private Timeline drawn;
     private double scrollY;
     private double pressX;
     private double pressY;
@@ -62,6 +59,9 @@ public final class TimelineView extends Region {
         this.run = run;
         this.window = window;
         this.intents = intents;
+        parts = new TimelineCanvas(run, window, 1, this::playheadPosition, run.pinnedSeqProperty());
+        canvas = parts.canvas();
+        renderer = parts.renderer();
         getStyleClass().add("timeline");
         tooltip.getStyleClass().add("timeline-tooltip");
         tooltip.setManaged(false);
@@ -70,9 +70,8 @@ public final class TimelineView extends Region {
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(420);
         tooltip.setPadding(new Insets(6, 9, 6, 9));
-        getChildren().addAll(canvas, playhead, tooltip);
+        getChildren().addAll(canvas, parts.playhead(), tooltip);
         setMinSize(200, 120);
-        pacing.follow(run, window, this::playheadPosition, run.pinnedSeqProperty());
         loop.addDraw(this::redrawIfDirty);
         canvas.setOnMouseMoved(this::hover);
         canvas.setOnMouseExited(e -> tooltip.setVisible(false));
@@ -109,13 +108,9 @@ public final class TimelineView extends Region {
     protected void layoutChildren() {
         double w = Math.floor(getWidth());
         double h = Math.floor(getHeight());
-        if (canvas.getWidth() != w || canvas.getHeight() != h) {
-            canvas.setWidth(w);
-            canvas.setHeight(h);
-            pacing.changed();
-        }
+        parts.resize(w, h, 1);
         canvas.relocate(0, 0);
-        playhead.resizeRelocate(0, 0, w, h);
+        parts.playhead().resizeRelocate(0, 0, w, h);
     }
 
     @Override
@@ -133,59 +128,41 @@ public final class TimelineView extends Region {
         if (canvas.getWidth() < 10 || canvas.getHeight() < 10) {
             return;
         }
-        switch (pacing.next(frameNanos, run.phase() == io.fencelab.app.console.model.RunPhase.PLAYING)) {
-            case REPAINT -> redraw();
-            case MOVE_PLAYHEAD -> redrawNow();
-            case NOTHING -> { }
-        }
-    }
-
-    /** Where open spans run on to: the playhead while the run goes on, nowhere once it is over. */
-    private long openUntil() {
-        return run.phase().isOver() ? 0 : run.nowMicrosProperty().get();
+        parts.pace(frameNanos, this::redraw, this::redrawNow);
     }
 
     /** Where the playhead is, in half pixels of the plot (a finer step than the eye sees). */
     private long playheadPosition() {
-        double plotW = Math.max(10, canvas.getWidth() - TimelineRenderer.GUTTER - TimelineRenderer.RIGHT_PAD);
-        return (long) Math.floor((run.nowMicrosProperty().get() - window.start()) / window.span() * plotW * 2);
+        return parts.playheadStep(TimelineCanvas.plotWidth(canvas.getWidth()), 2);
     }
 
     /** Draws both canvases now. */
     public void redraw() {
         long t0 = System.nanoTime();
-        drawn = run.timeline();
-        pacing.repainted(drawn != null && drawn.hasOpenSpans());
-        TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(drawn, canvas.getHeight());
+        Timeline t = run.timeline();
+        TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(t, canvas.getHeight());
         scrollY = Math.max(0, Math.min(scrollY, layout.contentH() - canvas.getHeight()));
-        renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), frame());
+        parts.paint(frame(t), canvas.getWidth(), canvas.getHeight());
         lastDrawNanos = System.nanoTime() - t0;
         redraws++;
         redrawNow();
     }
 
-    /** What a drawing of the timeline last drawn depends on besides the canvas size. */
-    private TimelineRenderer.Frame frame() {
+    /** What a drawing of {@code t} depends on besides the canvas size. */
+    private TimelineRenderer.Frame frame(Timeline t) {
         long pinned = run.pinnedSeqProperty().get();
         Event pinnedEvent = pinned > 0 ? run.events().bySeq(pinned) : null;
-        return new TimelineRenderer.Frame(drawn, window.start(), window.span(), pinned,
-                pinnedEvent == null ? -1 : pinnedEvent.atMicros(), run.focusedWitnessProperty().get(),
-                seq -> {
-                    Event e = run.events().bySeq(seq);
-                    return e == null ? -1 : e.atMicros();
-                }, scrollY, hint(), openUntil());
+        return parts.frame(t, pinned, pinnedEvent == null ? -1 : pinnedEvent.atMicros(), scrollY, hint());
     }
 
     /** Moves the playhead and the tint of what is still to come. */
     private void redrawNow() {
-        pacing.playheadMoved();
-        playhead.show(drawn, canvas.getWidth(), canvas.getHeight(), window.start(), window.span(),
-                run.nowMicrosProperty().get(), run.endMicrosProperty().get(), run.phase().isOver(), scrollY);
+        parts.movePlayhead(canvas.getWidth(), canvas.getHeight(), scrollY);
     }
 
     /** Where the tint of what is still to come begins, in canvas pixels (NaN when there is none), for tests. */
     public double tintStart() {
-        return playhead.tintStart();
+        return parts.playhead().tintStart();
     }
 
     /** What an empty timeline says. */
@@ -201,7 +178,7 @@ public final class TimelineView extends Region {
     }
 
     private double microsPerPixel() {
-        return window.span() / Math.max(10, canvas.getWidth() - TimelineRenderer.GUTTER - TimelineRenderer.RIGHT_PAD);
+        return window.span() / TimelineCanvas.plotWidth(canvas.getWidth());
     }
 
     private double microsAt(double x) {
@@ -249,7 +226,7 @@ public final class TimelineView extends Region {
     }
 
     private String describe(HitIndex.Hit hit) {
-        Timeline t = drawn;
+        Timeline t = parts.drawn();
         if (t == null) {
             return null;
         }
@@ -334,7 +311,7 @@ public final class TimelineView extends Region {
             intents.pan().accept(-(e.getX() - lastDragX) * microsPerPixel());
             lastDragX = e.getX();
             scrollY = pressScroll - (e.getY() - pressY);
-            pacing.changed();
+            parts.changed();
         }
     }
 
@@ -356,11 +333,11 @@ public final class TimelineView extends Region {
             double factor = Math.pow(0.85, notches(e.getDeltaY()));
             intents.zoom().zoom(factor, microsAt(e.getX()));
         } else {
-            TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(drawn, canvas.getHeight());
+            TimelineRenderer.Layout layout = TimelineRenderer.layoutFor(parts.drawn(), canvas.getHeight());
             boolean tall = layout.contentH() > canvas.getHeight() + 1;
             if (tall && !e.isShiftDown() && Math.abs(e.getDeltaY()) >= Math.abs(e.getDeltaX())) {
                 scrollY -= notches(e.getDeltaY()) * 40;
-                pacing.changed();
+                parts.changed();
             } else {
                 double delta = Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) ? e.getDeltaX() : e.getDeltaY();
                 intents.pan().accept(-notches(delta) * 40 * microsPerPixel());

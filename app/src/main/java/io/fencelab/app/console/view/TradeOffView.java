@@ -67,12 +67,53 @@ public final class TradeOffView extends Pane {
         SweepResults r = model.results();
         double pw = w - LEFT - RIGHT;
         double ph = h - TOP - BOTTOM;
+        String xm = SweepResults.TRADE_OFF_X;
+        String ym = r == null ? SweepResults.TRADE_OFF_Y : r.tradeOffY();
+        drawAxes(g, xm, ym, pw, ph);
+        if (r == null || r.done().isEmpty()) {
+            return;
+        }
+        List<PointSummary> points = new ArrayList<>(r.done().values());
+        Plot plot = new Plot(xm, ym, range(points, xm), range(points, ym), pw, ph);
+        drawRanges(g, plot);
+        // Seeds' spread, then the frontier's line, then the dots.
+        g.setStroke(Ink.SEPARATOR.color);
+        g.setLineWidth(1.2);
+        for (PointSummary p : points) {
+            double x = plot.x(p.mean(xm));
+            double y = plot.y(p.mean(ym));
+            g.strokeLine(plot.x(p.min(xm)), y, plot.x(p.max(xm)), y);
+            g.strokeLine(x, plot.y(p.min(ym)), x, plot.y(p.max(ym)));
+        }
+        List<PointSummary> frontier = r.frontier();
+        g.setStroke(FRONTIER);
+        g.setLineWidth(2);
+        for (int i = 1; i < frontier.size(); i++) {
+            PointSummary a = frontier.get(i - 1);
+            PointSummary b = frontier.get(i);
+            g.strokeLine(plot.x(a.mean(xm)), plot.y(a.mean(ym)), plot.x(b.mean(xm)), plot.y(b.mean(ym)));
+        }
+        drawDots(g, r, points, frontier, plot);
+        r.recommended().ifPresent(a -> drawRecommended(g, a.point(), plot));
+    }
+
+    /** The metrics' scales and the plot's size: {@code xr} and {@code yr} are each a metric's low and high. */
+    private record Plot(String xm, String ym, double[] xr, double[] yr, double pw, double ph) {
+        double x(double v) {
+            return sx(v, xr, pw);
+        }
+
+        double y(double v) {
+            return sy(v, yr, ph);
+        }
+    }
+
+    /** The two axes and their metrics' names. */
+    private static void drawAxes(GraphicsContext g, String xm, String ym, double pw, double ph) {
         g.setStroke(Ink.SEPARATOR.color);
         g.setLineWidth(1);
         g.strokeLine(LEFT, TOP, LEFT, TOP + ph);
         g.strokeLine(LEFT, TOP + ph, LEFT + pw, TOP + ph);
-        String xm = SweepResults.TRADE_OFF_X;
-        String ym = r == null ? SweepResults.TRADE_OFF_Y : r.tradeOffY();
         g.setFill(Ink.TEXT.color);
         g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 12));
         g.setTextAlign(TextAlignment.CENTER);
@@ -84,44 +125,28 @@ public final class TradeOffView extends Pane {
         g.setTextBaseline(VPos.CENTER);
         g.fillText(SweepReport.title(ym) + " →", 0, 0);
         g.restore();
-        if (r == null || r.done().isEmpty()) {
-            return;
-        }
-        List<PointSummary> points = new ArrayList<>(r.done().values());
-        double[] xr = range(points, xm);
-        double[] yr = range(points, ym);
+    }
+
+    /** Each axis's low and high, at its ends. */
+    private static void drawRanges(GraphicsContext g, Plot plot) {
         g.setFont(Font.font("DejaVu Sans", 11));
         g.setFill(Ink.TEXT_MUTED.color);
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText(SweepReport.fmt(xr[0]), LEFT, TOP + ph + 5);
+        g.fillText(SweepReport.fmt(plot.xr()[0]), LEFT, TOP + plot.ph() + 5);
         g.setTextAlign(TextAlignment.RIGHT);
-        g.fillText(SweepReport.fmt(xr[1]), LEFT + pw, TOP + ph + 5);
+        g.fillText(SweepReport.fmt(plot.xr()[1]), LEFT + plot.pw(), TOP + plot.ph() + 5);
         g.setTextBaseline(VPos.CENTER);
-        g.fillText(SweepReport.fmt(yr[0]), LEFT - 6, TOP + ph);
-        g.fillText(SweepReport.fmt(yr[1]), LEFT - 6, TOP);
+        g.fillText(SweepReport.fmt(plot.yr()[0]), LEFT - 6, TOP + plot.ph());
+        g.fillText(SweepReport.fmt(plot.yr()[1]), LEFT - 6, TOP);
+    }
 
-        // Seeds' spread, then the frontier's line, then the dots.
-        g.setStroke(Ink.SEPARATOR.color);
-        g.setLineWidth(1.2);
+    /** A dot a setting: filled when it meets every constraint, a ring when not; the frontier's in its colour. */
+    private static void drawDots(GraphicsContext g, SweepResults r, List<PointSummary> points,
+                                 List<PointSummary> frontier, Plot plot) {
         for (PointSummary p : points) {
-            double x = sx(p.mean(xm), xr, pw);
-            double y = sy(p.mean(ym), yr, ph);
-            g.strokeLine(sx(p.min(xm), xr, pw), y, sx(p.max(xm), xr, pw), y);
-            g.strokeLine(x, sy(p.min(ym), yr, ph), x, sy(p.max(ym), yr, ph));
-        }
-        List<PointSummary> frontier = r.frontier();
-        g.setStroke(FRONTIER);
-        g.setLineWidth(2);
-        for (int i = 1; i < frontier.size(); i++) {
-            PointSummary a = frontier.get(i - 1);
-            PointSummary b = frontier.get(i);
-            g.strokeLine(sx(a.mean(xm), xr, pw), sy(a.mean(ym), yr, ph), sx(b.mean(xm), xr, pw),
-                    sy(b.mean(ym), yr, ph));
-        }
-        for (PointSummary p : points) {
-            double x = sx(p.mean(xm), xr, pw);
-            double y = sy(p.mean(ym), yr, ph);
+            double x = plot.x(p.mean(plot.xm()));
+            double y = plot.y(p.mean(plot.ym()));
             boolean feasible = r.requirements().isEmpty() || r.assess(p).feasible();
             Color c = frontier.contains(p) ? FRONTIER : DOT;
             if (feasible) {
@@ -133,19 +158,21 @@ public final class TradeOffView extends Pane {
                 g.strokeOval(x - 5, y - 5, 10, 10);
             }
         }
-        r.recommended().ifPresent(a -> {
-            PointSummary p = a.point();
-            double x = sx(p.mean(xm), xr, pw);
-            double y = sy(p.mean(ym), yr, ph);
-            g.setStroke(RING);
-            g.setLineWidth(3);
-            g.strokeOval(x - 11, y - 11, 22, 22);
-            g.setFill(RING);
-            g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 12));
-            g.setTextAlign(x > LEFT + pw * 0.7 ? TextAlignment.RIGHT : TextAlignment.LEFT);
-            g.setTextBaseline(VPos.BOTTOM);
-            g.fillText("recommended " + p.point().id(), x + (x > LEFT + pw * 0.7 ? -14 : 14), y - 8);
-        });
+    }
+
+    /** The recommended setting, ringed and named (the name on the side with room). */
+    private static void drawRecommended(GraphicsContext g, PointSummary p, Plot plot) {
+        double x = plot.x(p.mean(plot.xm()));
+        double y = plot.y(p.mean(plot.ym()));
+        double pw = plot.pw();
+        g.setStroke(RING);
+        g.setLineWidth(3);
+        g.strokeOval(x - 11, y - 11, 22, 22);
+        g.setFill(RING);
+        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 12));
+        g.setTextAlign(x > LEFT + pw * 0.7 ? TextAlignment.RIGHT : TextAlignment.LEFT);
+        g.setTextBaseline(VPos.BOTTOM);
+        g.fillText("recommended " + p.point().id(), x + (x > LEFT + pw * 0.7 ? -14 : 14), y - 8);
     }
 
     private static double[] range(List<PointSummary> points, String metric) {

@@ -78,6 +78,19 @@ public final class TuneView extends BorderPane {
     // ---- the form --------------------------------------------------------------------------------
 
     private Region form(ConsoleModel console) {
+        chooseScenario(console);
+        VBox box = new VBox(10, settings(), buttons(), progress(), status());
+        box.setPadding(new Insets(10));
+        box.setPrefWidth(360);
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setPrefWidth(380);
+        return scroll;
+    }
+
+    /** The scenario to sweep: a preset or catalog entry, or a scenario file's path typed in. */
+    private void chooseScenario(ConsoleModel console) {
         scenario.setId("tune-scenario");
         scenario.setMaxWidth(Double.MAX_VALUE);
         scenario.setCellFactory(l -> new ScenarioCell());
@@ -100,7 +113,10 @@ public final class TuneView extends BorderPane {
                 intents.scenario().accept(chosen);
             }
         });
+    }
 
+    /** The sweep's settings: the scenario, the two axes, seeds, jobs, store, constraints and output folder. */
+    private GridPane settings() {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(6);
@@ -133,7 +149,11 @@ public final class TuneView extends BorderPane {
         out.textProperty().bindBidirectional(model.outProperty());
         grid.add(out, 0, row++, 2, 1);
         grid.disableProperty().bind(Bindings.createBooleanBinding(() -> model.phase().busy(), model.phaseProperty()));
+        return grid;
+    }
 
+    /** Run, Stop and Resume, each enabled when the sweep's phase allows it. */
+    private HBox buttons() {
         run.setId("tune-run");
         run.getStyleClass().add("play-button");
         stop.setId("tune-stop");
@@ -148,27 +168,26 @@ public final class TuneView extends BorderPane {
                 model.phaseProperty()));
         resume.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> model.phase() != Phase.STOPPED && model.phase() != Phase.FAILED, model.phaseProperty()));
-        HBox buttons = new HBox(8, run, stop, resume);
+        return new HBox(8, run, stop, resume);
+    }
 
+    /** The share of the sweep's runs done. */
+    private ProgressBar progress() {
         ProgressBar progress = new ProgressBar();
         progress.setId("tune-progress");
         progress.setMaxWidth(Double.MAX_VALUE);
         progress.progressProperty().bind(Bindings.createDoubleBinding(() -> model.runsTotalProperty().get() == 0 ? 0
                 : (double) model.runsDoneProperty().get() / model.runsTotalProperty().get(),
                 model.runsDoneProperty(), model.runsTotalProperty()));
+        return progress;
+    }
+
+    private Label status() {
         Label status = new Label();
         status.setId("tune-status");
         status.setWrapText(true);
         status.textProperty().bind(model.statusProperty());
-
-        VBox box = new VBox(10, grid, buttons, progress, status);
-        box.setPadding(new Insets(10));
-        box.setPrefWidth(360);
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setPrefWidth(380);
-        return scroll;
+        return status;
     }
 
     private int axis(GridPane grid, int row, String name, AxisForm axis, String id, boolean optional) {

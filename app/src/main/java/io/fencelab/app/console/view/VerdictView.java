@@ -62,16 +62,41 @@ final class VerdictView extends ScrollPane {
 
     VerdictView(ConsoleModel console, Intents.Navigation navigation, Intents.Faults handFaults) {
         this.console = console;
+        List<TuningText.Row> rows = TuningText.rows(TuningMetrics.NONE);
+        tuningValues = new Label[rows.size()];
+        tuningLabels = new Label[rows.size()];
         getStyleClass().add("verdict-pane");
         setFitToWidth(true);
         setHbarPolicy(ScrollBarPolicy.NEVER);
+        styleVerdict();
+        buildCounts();
+        buildTuning(rows);
+        styleNarrationAndProblem();
+        buildWitnesses(navigation);
+        stylePinned();
+        faults = faults(handFaults);
+        VBox box = new VBox(8, section("Verdict"), verdict, verdictNote, problem, counts,
+                section("Tuning"), tuning, tuningSpan, section("What just happened"), narration,
+                section("Witnesses"), witnesses, section("Pinned event"), pinned, faults);
+        box.setPadding(new Insets(10));
+        box.setFillWidth(true);
+        setContent(box);
+        setPrefWidth(330);
+        setMinWidth(260);
+    }
+
+    /** The verdict's badge and the note under it. */
+    private void styleVerdict() {
         verdict.setId("verdict-label");
         verdict.getStyleClass().addAll("verdict", "verdict-none");
         verdict.setMaxWidth(Double.MAX_VALUE);
         verdict.setAlignment(Pos.CENTER);
         verdictNote.getStyleClass().add("verdict-note");
         verdictNote.setWrapText(true);
+    }
 
+    /** The counts of events, a value beside each name. */
+    private void buildCounts() {
         String[] names = {"acquisitions", "renewals", "renewal failures", "stale rejections", "accepted writes"};
         counts.setHgap(10);
         counts.setVgap(2);
@@ -84,10 +109,10 @@ final class VerdictView extends ScrollPane {
             counts.add(countValues[i], 0, i);
             counts.add(name, 1, i);
         }
+    }
 
-        List<TuningText.Row> rows = TuningText.rows(TuningMetrics.NONE);
-        tuningValues = new Label[rows.size()];
-        tuningLabels = new Label[rows.size()];
+    /** The tuning figures as the report words them ({@code rows}), each name's meaning in its tooltip. */
+    private void buildTuning(List<TuningText.Row> rows) {
         tuning.setId("tuning");
         tuning.setHgap(10);
         tuning.setVgap(2);
@@ -105,7 +130,9 @@ final class VerdictView extends ScrollPane {
         }
         tuningSpan.getStyleClass().add("verdict-note");
         tuningSpan.setWrapText(true);
+    }
 
+    private void styleNarrationAndProblem() {
         narration.setId("narration");
         narration.getStyleClass().add("narration");
         narration.setWrapText(true);
@@ -114,7 +141,10 @@ final class VerdictView extends ScrollPane {
         problem.getStyleClass().add("problem-box");
         problem.setWrapText(true);
         problem.setMaxWidth(Double.MAX_VALUE);
+    }
 
+    /** The witnesses' list: a click moves the timeline to one. */
+    private void buildWitnesses(Intents.Navigation navigation) {
         witnesses.setId("witnesses");
         witnesses.setPrefHeight(120);
         witnesses.setCellFactory(v -> new WitnessCell());
@@ -125,14 +155,47 @@ final class VerdictView extends ScrollPane {
                 navigation.focusWitness().accept(run, i + 1);
             }
         });
+    }
 
+    private void stylePinned() {
         pinned.setId("pinned-event");
         pinned.setEditable(false);
         pinned.setWrapText(true);
         pinned.setPrefRowCount(7);
         pinned.getStyleClass().add("pinned");
         pinned.setPromptText("Click an event on the timeline (or a row in the table) to pin it here.");
+    }
 
+    /** Faults to inject by hand: on which holder, for how long, a button a fault, and what they do in this run. */
+    private VBox faults(Intents.Faults handFaults) {
+        chooseFaultHolder();
+        Spinner<Double> seconds = new Spinner<>(1.0, 120.0, console.faultSecondsProperty().get(), 1.0);
+        seconds.setEditable(true);
+        seconds.setPrefWidth(90);
+        seconds.valueProperty().addListener((o, was, now) -> console.faultSecondsProperty().set(now));
+        TilePane buttons = new TilePane(6, 6);
+        buttons.setPrefColumns(2);
+        for (HandFault f : HandFault.values()) {
+            Button b = new Button(f.words + " (" + f.key + ")");
+            b.setId("fault-" + f.name().toLowerCase().replace('_', '-'));
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setOnAction(e -> handFaults.inject().accept(f, console.faultHolderProperty().get()));
+            buttons.getChildren().add(b);
+        }
+        Button clear = new Button("Clear faults added by hand");
+        clear.setOnAction(e -> handFaults.clear().run());
+        clear.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(console.handFaults()));
+        HBox holderRow = new HBox(6, new Label("on"), faultHolder, new Label("for"), seconds, new Label("s"));
+        holderRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(faultHolder, Priority.ALWAYS);
+        VBox box = new VBox(6, section("Inject a fault"), holderRow, buttons, faultsNote(), clear);
+        box.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !console.capabilitiesProperty().get().handFaults(), console.capabilitiesProperty()));
+        return box;
+    }
+
+    /** The holder a fault by hand goes to, kept the console's choice while the run's holders change. */
+    private void chooseFaultHolder() {
         faultHolder.setId("fault-holder");
         faultHolder.setPrefWidth(120);
         faultHolder.setMaxWidth(Double.MAX_VALUE);
@@ -154,19 +217,10 @@ final class VerdictView extends ScrollPane {
                         faultHolder.setValue(console.workers().getFirst());
                     }
                 }));
-        Spinner<Double> seconds = new Spinner<>(1.0, 120.0, console.faultSecondsProperty().get(), 1.0);
-        seconds.setEditable(true);
-        seconds.setPrefWidth(90);
-        seconds.valueProperty().addListener((o, was, now) -> console.faultSecondsProperty().set(now));
-        TilePane buttons = new TilePane(6, 6);
-        buttons.setPrefColumns(2);
-        for (HandFault f : HandFault.values()) {
-            Button b = new Button(f.words + " (" + f.key + ")");
-            b.setId("fault-" + f.name().toLowerCase().replace('_', '-'));
-            b.setMaxWidth(Double.MAX_VALUE);
-            b.setOnAction(e -> handFaults.inject().accept(f, console.faultHolderProperty().get()));
-            buttons.getChildren().add(b);
-        }
+    }
+
+    /** What a fault by hand does in this run: starts now, replays to now first, or is not offered. */
+    private Label faultsNote() {
         Label faultsNote = new Label();
         faultsNote.setWrapText(true);
         faultsNote.getStyleClass().add("verdict-note");
@@ -178,24 +232,7 @@ final class VerdictView extends ScrollPane {
                                 + "then goes on with the fault."
                         : "Not available for this run: a saved run is a record.",
                 console.capabilitiesProperty()));
-        Button clear = new Button("Clear faults added by hand");
-        clear.setOnAction(e -> handFaults.clear().run());
-        clear.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(console.handFaults()));
-        HBox holderRow = new HBox(6, new Label("on"), faultHolder, new Label("for"), seconds, new Label("s"));
-        holderRow.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(faultHolder, Priority.ALWAYS);
-        faults = new VBox(6, section("Inject a fault"), holderRow, buttons, faultsNote, clear);
-        faults.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> !console.capabilitiesProperty().get().handFaults(), console.capabilitiesProperty()));
-
-        VBox box = new VBox(8, section("Verdict"), verdict, verdictNote, problem, counts,
-                section("Tuning"), tuning, tuningSpan, section("What just happened"), narration,
-                section("Witnesses"), witnesses, section("Pinned event"), pinned, faults);
-        box.setPadding(new Insets(10));
-        box.setFillWidth(true);
-        setContent(box);
-        setPrefWidth(330);
-        setMinWidth(260);
+        return faultsNote;
     }
 
     private static Label section(String text) {
