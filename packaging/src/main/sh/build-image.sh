@@ -111,7 +111,7 @@ rm -rf "$WORK/image"
 "$JDK/bin/jpackage" --type app-image --name fencelab --app-version "${VERSION%%-*}" \
   --vendor Fencelab --description "A lab for seeing, teaching and testing fencing tokens" \
   --icon "$HERE/../icons/fencelab-256.png" \
-  --runtime-image "$WORK/runtime" --input "$WORK/app" --main-jar "$MAIN_JAR" --main-class io.fencelab.app.Main \
+  --runtime-image "$WORK/runtime" --input "$WORK/app" --main-jar "$MAIN_JAR" --main-class io.fencelab.dist.Main \
   "${jpackage_options[@]}" --dest "$WORK/image"
 
 # 5. The AOT cache (JDK 25+, JEP 483/514): classes loaded and linked in a training run are mapped at the

@@ -24,7 +24,7 @@ import java.util.Objects;
  * nothing fetched): the story as numbered steps with the room's questions, the run with fencing and
  * without it (timeline and verdict in words), the seed and the commands that reproduce both, and
  * the answers last, on a page of their own. {@link #index} is a workshop's table of lessons. The
- * same lessons always give the same bytes. {@link Handouts} runs the lessons and writes the files.
+ * same lessons always give the same bytes. {@link HandoutFiles} writes the files of lessons that have been run.
  */
 public final class Handout {
 
@@ -364,7 +364,7 @@ public final class Handout {
      * the last question (they tell how the run ends). The steps between an answer and the next
      * question stay, as that question's setting.
      */
-    static boolean[] toldWithAnswers(List<StoryStep> steps) {
+    public static boolean[] toldWithAnswers(List<StoryStep> steps) {
         boolean[] told = new boolean[steps.size()];
         int last = -1;
         for (int s = 0; s < steps.size(); s++) {

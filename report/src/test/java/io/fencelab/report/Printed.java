@@ -15,10 +15,10 @@ import org.apache.pdfbox.text.TextPosition;
  * A PDF a browser printed, read back with PDFBox: each page's text (whitespace collapsed, as words
  * wrap differently on paper) and how far down the page its text reaches.
  */
-record Printed(Path file, long bytes, List<Page> pages) {
+public record Printed(Path file, long bytes, List<Page> pages) {
 
     /** One page: its number from 1, its text, and the lowest text on it as a fraction of its height. */
-    record Page(int number, String text, double reach) {
+    public record Page(int number, String text, double reach) {
 
         /** How often {@code word} stands alone in the page's text. */
         int count(String word) {
@@ -35,7 +35,7 @@ record Printed(Path file, long bytes, List<Page> pages) {
         }
     }
 
-    static Printed read(Path pdf) throws IOException {
+    public static Printed read(Path pdf) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             int n = doc.getNumberOfPages();
             float[] lowest = new float[n + 1];
@@ -60,12 +60,12 @@ record Printed(Path file, long bytes, List<Page> pages) {
     }
 
     /** {@code text} with every run of whitespace made one space. */
-    static String words(String text) {
+    public static String words(String text) {
         return text.replaceAll("\\s+", " ").strip();
     }
 
     /** The page of the {@code k}-th (from 0) occurrence of {@code phrase}, or 0 if there are fewer. */
-    int pageOf(String phrase, int k) {
+    public int pageOf(String phrase, int k) {
         int seen = 0;
         for (Page page : pages) {
             int here = page.occurrences(phrase);
@@ -86,7 +86,7 @@ record Printed(Path file, long bytes, List<Page> pages) {
      * last tick label, must be on one page. A figure cut across a page leaves its lower axis on the
      * next one; a figure behind a scroll bar loses the ticks past the cut.
      */
-    List<String> splitFigures(org.jsoup.nodes.Document html) {
+    public List<String> splitFigures(org.jsoup.nodes.Document html) {
         List<String> problems = new ArrayList<>();
         var figures = html.select("div.timeline-figure");
         java.util.Map<Integer, java.util.Map<String, Integer>> needed = new java.util.TreeMap<>();
@@ -113,11 +113,11 @@ record Printed(Path file, long bytes, List<Page> pages) {
     }
 
     /** Pages other than the last whose text ends above {@code fraction} of the page. */
-    List<Integer> nearlyEmpty(double fraction) {
+    public List<Integer> nearlyEmpty(double fraction) {
         return pages.subList(0, pages.size() - 1).stream().filter(p -> p.reach() < fraction).map(Page::number).toList();
     }
 
-    Page page(int number) {
+    public Page page(int number) {
         return pages.get(number - 1);
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class VerdictTextTest {
 
     @Test
     void aTokenNoGrantIssuedIsToldAsTheLogContradictingItself() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", 41, 30);
         log.attempted(45, "A", "report", 43, TargetKind.ROW, "report-1");

@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -70,12 +69,22 @@ public final class FencelabCommand implements Callable<Integer> {
         return new DemoCommand().withDatabase(database).withOut(spec.commandLine().getOut()).call();
     }
 
-    /** The configured command line: user errors become one clear line and exit code 2, never a stack trace. */
+    /** The app's command line on its own (the benchmarks are added by {@code io.fencelab.dist.Main}). */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The app's configured command line: user errors become one clear line and exit code 2, never a stack trace. */
     public static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new FencelabCommand());
-        for (CommandPlugin plugin : ServiceLoader.load(CommandPlugin.class)) {
-            plugin.commands().forEach(cli::addSubcommand);
-        }
+        return configure(new CommandLine(new FencelabCommand()));
+    }
+
+    /**
+     * Configures {@code cli} (this command with whatever subcommands a module above the app added to
+     * it) as {@link #commandLine()} is. Call it after the last subcommand is added: picocli copies
+     * settings such as case-insensitive enums only to subcommands that are already there.
+     */
+    public static CommandLine configure(CommandLine cli) {
         // As scenario files do: --fencing unfenced is UNFENCED.
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -3,7 +3,7 @@ package io.fencelab.app.cli;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.report.Handout;
-import io.fencelab.report.Handouts;
+import io.fencelab.app.service.Handouts;
 import io.fencelab.scenarios.WorkshopLoader;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -17,7 +17,7 @@ import io.fencelab.engine.tune.SweepPlan;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.report.SweepDirectory;
-import io.fencelab.report.SweepSetup;
+import io.fencelab.app.service.SweepSetup;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioSource;
 import io.fencelab.scenarios.ScenarioVariation;

@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.app.service.StoryRuns;
 import io.fencelab.engine.db.Database;
 import io.fencelab.scenarios.Problem;
 import io.fencelab.scenarios.Scenario;

@@ -2,7 +2,6 @@ package io.fencelab.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.Main;
 import io.fencelab.report.SweepDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class TuneInterruptTest {
                 dir.resolve("pgdata").toString());
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), Main.class.getName()));
+                System.getProperty("java.class.path")), FencelabCommand.class.getName()));
         command.addAll(args);
         Path stdout = dir.resolve("stdout.txt");
         Process tune = new ProcessBuilder(command).redirectOutput(stdout.toFile())

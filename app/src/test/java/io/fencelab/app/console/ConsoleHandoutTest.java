@@ -4,7 +4,7 @@ import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.report.Handout;
-import io.fencelab.report.Handouts;
+import io.fencelab.app.service.Handouts;
 import io.fencelab.scenarios.WorkshopLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;

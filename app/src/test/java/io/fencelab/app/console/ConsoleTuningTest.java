@@ -11,7 +11,7 @@ import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.report.TuningText;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,7 +72,7 @@ class ConsoleTuningTest extends ConsoleTestBase {
      * 49 s (lease until 58 s: granted at 61 s, 12 s after the crash, 3 s of them with nobody holding it).
      */
     private static List<Event> leadersThatCrash() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         reign(log, "A", 1, 0, 21, "B");
         reign(log, "B", 2, 30, 49, "C");
@@ -83,7 +83,7 @@ class ConsoleTuningTest extends ConsoleTestBase {
     }
 
     /** {@code leader} granted at {@code from}, renewing until it crashes; its lease expires 9 s after the crash. */
-    private static void reign(EventLog log, String leader, long token, int from, int crashAt, String follower) {
+    private static void reign(LogBuilder log, String leader, long token, int from, int crashAt, String follower) {
         log.acquired(from, leader, "leader", token, from + 10);
         log.beliefStarted(from, leader, "leader", token);
         int lastRenewal = from;

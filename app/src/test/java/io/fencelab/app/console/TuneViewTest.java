@@ -166,7 +166,7 @@ class TuneViewTest extends ConsoleTestBase {
         double ttl = worst.point().values().get(0).value();
         double suspension = worst.point().values().get(1).value();
         assertThat(spec.leaseTtl()).isEqualTo(Duration.ofMillis(Math.round(ttl * 1000)));
-        var expected = io.fencelab.report.SweepSetup.of(io.fencelab.scenarios.Catalog.shipped().source("vm-suspension"),
+        var expected = io.fencelab.app.service.SweepSetup.of(io.fencelab.scenarios.Catalog.shipped().source("vm-suspension"),
                 List.of("lease.ttl=10s..30s:3", "faults[0].duration=5s..40s:2"), 1, List.of())
                 .scenarioAt(worst.point()).spec().withSeed(worst.worst().seed());
         assertThat(spec).as("the scenario with the point's values, the worst seed").isEqualTo(expected);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -19,7 +19,7 @@ class JudgementUpToTest {
 
     /** The unfenced paused-holder story: A's token-41 write accepted over B's 42 at seq 10. */
     private static List<Event> unfencedStory() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                                       // 1
         log.acquired(0, "A", "report", 41, 30);                                                 // 2
         log.pauseStarted(10, "A", 35);                                                          // 3
@@ -42,7 +42,7 @@ class JudgementUpToTest {
 
         Judgement atTheAttempt = whole.upTo(events.get(8));
         assertThat(atTheAttempt.isSafe()).as("up to A's attempt (seq 9), before the row answers").isTrue();
-        assertThat(atTheAttempt.end()).isEqualTo(new LogEnd.Incomplete(9, EventLog.micros(45)));
+        assertThat(atTheAttempt.end()).isEqualTo(new LogEnd.Incomplete(9, LogBuilder.micros(45)));
         assertThat(atTheAttempt.kept().values()).extracting(Event.WriteAccepted::holder).containsExactly("B");
 
         assertThat(whole.upTo(events.get(9)).verdict().witnesses()).as("once the overwrite is shown")

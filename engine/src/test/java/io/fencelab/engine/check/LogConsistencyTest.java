@@ -3,7 +3,7 @@ package io.fencelab.engine.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,8 +16,8 @@ class LogConsistencyTest {
     private static final TargetKind ROW = TargetKind.ROW;
 
     /** A holds 41, then B holds 42 and writes report-1 (replacing 40, a row seeded before the run). */
-    private static EventLog bWroteAfterA() {
-        EventLog log = new EventLog();
+    private static LogBuilder bWroteAfterA() {
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                          // 1
         log.acquired(0, "A", "report", 41, 30);                                    // 2
         log.expired(30, "A", "report", 41);                                        // 3
@@ -29,7 +29,7 @@ class LogConsistencyTest {
 
     @Test
     void aWriteWithATokenNoGrantIssuedIsAWitness() {
-        EventLog log = bWroteAfterA();
+        LogBuilder log = bWroteAfterA();
         log.attempted(45, "A", "report", 43, ROW, "report-1");                     // 7
         log.accepted(45, "A", "report", 43, ROW, "report-1", DIGEST, 42L);         // 8
         log.runEnded(46);
@@ -47,7 +47,7 @@ class LogConsistencyTest {
 
     @Test
     void aTokenPresentedBeforeTheGrantThatIssuesItIsNotIssuedYet() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.attempted(1, "A", "report", 41, ROW, "report-1");
         log.accepted(1, "A", "report", 41, ROW, "report-1", DIGEST, null);
@@ -67,7 +67,7 @@ class LogConsistencyTest {
     void aTokenThatTwoGrantsShareIsIssuedByEither() {
         // DOUBLE_PRECISION_TRANSPORT: both counters round to the same presented token.
         long rounded = (long) (double) ((1L << 53) + 1);
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", (1L << 53) + 1, rounded, 30);
         log.expired(30, "A", "report", (1L << 53) + 1);
@@ -82,7 +82,7 @@ class LogConsistencyTest {
 
     @Test
     void aReplacedTokenBelowAWriteAlreadyAcceptedIsAContradiction() {
-        EventLog log = bWroteAfterA();
+        LogBuilder log = bWroteAfterA();
         log.attempted(45, "A", "report", 41, ROW, "report-1");                     // 7
         log.accepted(45, "A", "report", 41, ROW, "report-1", DIGEST, 40L);         // 8: the database said 42
         log.runEnded(46);
@@ -101,7 +101,7 @@ class LogConsistencyTest {
 
     @Test
     void aContradictionIsJudgedOnceTheLogIsWhole() {
-        EventLog log = bWroteAfterA();
+        LogBuilder log = bWroteAfterA();
         log.accepted(45, "A", "report", 41, ROW, "report-1", DIGEST, 40L);
 
         assertThat(SafetyChecker.judge(log.events()).isSafe())
@@ -111,7 +111,7 @@ class LogConsistencyTest {
     @Test
     void aWriteReportedLateThatTheNextWriteReplacedIsNoContradiction() {
         // A live run: A's 41 was applied first, B's 42 replaced it, B's thread reported first.
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", 41, 30);
         log.acquired(31, "B", "report", 42, 61);
@@ -125,7 +125,7 @@ class LogConsistencyTest {
     @Test
     void aWriteReportedAfterTwoLaterOnesIsNoContradictionWhenTheLinkComesLast() {
         // Applied A 41, B 42, C 43; reported C, A, B: the link from 41 to 43 (B's write) is reported last.
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", 41, 30);
         log.acquired(31, "B", "report", 42, 61);
@@ -142,7 +142,7 @@ class LogConsistencyTest {
     void aWriteSentAndNeverAnsweredMayBeTheLinkTheLogLacks() {
         // Unfenced: B's 42, then A's second write under 41 was applied but its connection was killed
         // before the answer; the database then took A's third write over its own 41.
-        EventLog log = bWroteAfterA();
+        LogBuilder log = bWroteAfterA();
         log.attempted(45, "A", "report", 41, ROW, "report-1");
         log.operationFailed(45, "A", "write", "connection killed");
         log.attempted(46, "A", "report", 41, ROW, "report-1");

@@ -7,7 +7,7 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +18,8 @@ class SafetyCheckerTest {
     private static final String FROM_B = ValueDigest.of("body from B");
 
     /** The story's events up to A's late write; seqs 2..9 are named in the tests below. */
-    private static EventLog pausedHolderStory() {
-        EventLog log = new EventLog();
+    private static LogBuilder pausedHolderStory() {
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                      // 1
         log.acquired(0, "A", "report", 41, 30);                                // 2
         log.pauseStarted(10, "A", 35);                                         // 3
@@ -34,7 +34,7 @@ class SafetyCheckerTest {
 
     @Test
     void aLogWithoutRunEndedIsJudgedIncompleteAtItsLastEvent() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         log.rejectedStale(41.2, "A", "report", 41, TargetKind.ROW, "report-1", 42); // 10
 
         Judgement judgement = SafetyChecker.judgement(log.events());
@@ -48,19 +48,19 @@ class SafetyCheckerTest {
 
     @Test
     void aLogEndingWithRunEndedIsComplete() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         log.runEnded(46);
 
         Judgement judgement = SafetyChecker.judgement(log.events());
 
-        assertThat(judgement.end()).isEqualTo(new LogEnd.Ended(10, EventLog.micros(46), Event.RunEnded.Reason.COMPLETED));
+        assertThat(judgement.end()).isEqualTo(new LogEnd.Ended(10, LogBuilder.micros(46), Event.RunEnded.Reason.COMPLETED));
         assertThat(judgement.incomplete()).isEmpty();
         assertThat(JudgementJson.render(judgement)).contains("\"complete\" : true").doesNotContain("incomplete");
     }
 
     @Test
     void fencedPausedHolderIsSafeBecauseItsWriteWasRejected() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         log.rejectedStale(45, "A", "report", 41, TargetKind.ROW, "report-1", 42);
         log.runEnded(46);
 
@@ -72,7 +72,7 @@ class SafetyCheckerTest {
 
     @Test
     void unfencedPausedHolderOverwriteIsWitnessedByTheStoryItself() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         log.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", FROM_A);   // 10
         log.runEnded(46);
 
@@ -92,7 +92,7 @@ class SafetyCheckerTest {
 
     @Test
     void witnessLeavesOutOtherHoldersAndPausesThatDidNotSpanTheExpiry() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                          // 1
         log.acquired(0, "A", "report", 7, 10);                                     // 2
         log.pauseStarted(1, "A", 0.5);                                             // 3  short GC pause, irrelevant
@@ -120,7 +120,7 @@ class SafetyCheckerTest {
 
     @Test
     void withoutAnExpiryEventTheWitnessUsesTheRenewedDeadline() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "s", 1, 5);                                       // 1
         log.renewed(4, "A", "s", 1, 9);                                        // 2
         log.pauseStarted(6, "A", 10);                                          // 3
@@ -140,7 +140,7 @@ class SafetyCheckerTest {
 
     @Test
     void equalTokenWritesAndRejectionsAreSafe() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "s", 1, 30);
         log.accepted(1, "A", "s", 1, TargetKind.ROW, "r", "a1");
         log.accepted(2, "A", "s", 1, TargetKind.ROW, "r", "a2");
@@ -158,7 +158,7 @@ class SafetyCheckerTest {
     @Test
     void grantBelowAnEarlierOneIsANonMonotonicGrant() {
         // RANDOM_UUID: the service's counter is fine, but B presents a smaller token than A did.
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         Event.LeaseAcquired a = log.acquired(0, "A", "report", 1, 93_000, 30);
         log.acquired(0, "C", "ledger", 1, 5, 30);                              // another scope: not compared
         Event.LeaseAcquired b = log.acquired(31, "B", "report", 2, 17, 61);
@@ -175,7 +175,7 @@ class SafetyCheckerTest {
 
     @Test
     void everyGrantIsComparedWithTheHighestEarlierOneAndReuseIsFlagged() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         Event.LeaseAcquired first = log.acquired(0, "A", "s", 1, 50, 1);
         Event.LeaseAcquired lower = log.acquired(2, "B", "s", 2, 10, 3);
         Event.LeaseAcquired between = log.acquired(4, "C", "s", 3, 20, 5);
@@ -194,7 +194,7 @@ class SafetyCheckerTest {
     @Test
     void serviceCounterGoingBackwardsIsFlaggedSeparately() {
         // WALL_CLOCK with skew hides nothing here: the presented tokens rise, but the service's counter fell.
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         Event.LeaseAcquired a = log.acquired(0, "A", "s", 9, 100, 30);
         Event.LeaseAcquired b = log.acquired(31, "B", "s", 4, 200, 61);
 
@@ -208,7 +208,7 @@ class SafetyCheckerTest {
 
     @Test
     void theJudgementClassifiesEveryWriteOutcomeBySeqAndLeavesTheLogAlone() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         Event.WriteAccepted stale = log.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", FROM_A);
         log.missing(46, "B", "report", 42, TargetKind.ROW, "absent");
         log.runEnded(47);
@@ -231,7 +231,7 @@ class SafetyCheckerTest {
     @Test
     void aStaleWriteWhoseTokenCollapsedOntoTheNewerOneIsWitnessedOverTheNewerHoldersWrite() {
         long collapsed = 9_007_199_254_740_992L;
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "report", collapsed, collapsed, 30);
         log.acquired(31, "B", "report", collapsed + 1, collapsed, 61);
         Event.WriteAccepted b = log.accepted(35, "B", "report", collapsed, TargetKind.ROW, "report-1", FROM_B);
@@ -252,7 +252,7 @@ class SafetyCheckerTest {
 
     @Test
     void aRefusedStaleWriteIsClassifiedWithTheTokenThatRefusedIt() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         Event.WriteRejectedStale refused = log.rejectedStale(45, "A", "report", 41, TargetKind.ROW, "report-1", 42);
 
         assertThat(SafetyChecker.judgement(log.events()).writes().of(refused.seq()))
@@ -260,8 +260,8 @@ class SafetyCheckerTest {
     }
 
     /** A's grant 41 at 0 s, expired at 1 s; B's grant 42 at 1 s: two writes to one row follow. */
-    private static EventLog twoGrants() {
-        EventLog log = new EventLog();
+    private static LogBuilder twoGrants() {
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                      // 1
         log.acquired(0, "A", "s", 41, 1);                                      // 2
         log.expired(1, "A", "s", 41);                                          // 3
@@ -271,7 +271,7 @@ class SafetyCheckerTest {
 
     @Test
     void writesReportedInTheOtherOrderThanTheDatabaseAppliedThemAreSafe() {
-        EventLog log = twoGrants();
+        LogBuilder log = twoGrants();
         // The database applied A's 41 (creating the row), then B's 42 over it; live threads reported B first.
         log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, 41L);     // 5
         log.accepted(1.2, "A", "s", 41, TargetKind.ROW, "k", FROM_A, null);    // 6
@@ -287,7 +287,7 @@ class SafetyCheckerTest {
 
     @Test
     void aStaleHoldersNextWriteOverItsOwnTokenIsStillAStaleOverwrite() {
-        EventLog log = twoGrants();
+        LogBuilder log = twoGrants();
         // No fence: B's 42, then A's stale 41 over it, then A's 41 again, which replaces A's own 41.
         log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, null);    // 5
         log.accepted(1.3, "A", "s", 41, TargetKind.ROW, "k", FROM_A, 42L);     // 6
@@ -304,7 +304,7 @@ class SafetyCheckerTest {
 
     @Test
     void aStaleOverwriteIsWitnessedEvenWhenReportedBeforeTheWriteItReplaced() {
-        EventLog log = twoGrants();
+        LogBuilder log = twoGrants();
         // The database applied B's 42, then A's stale 41 over it (no fence); A's report came first.
         log.accepted(1.2, "A", "s", 41, TargetKind.ROW, "k", FROM_A, 42L);     // 5
         log.accepted(1.2, "B", "s", 42, TargetKind.ROW, "k", FROM_B, null);    // 6
@@ -319,7 +319,7 @@ class SafetyCheckerTest {
 
     @Test
     void finalStateMustBeTheLastWriteUnderTheHighestToken() {
-        EventLog log = pausedHolderStory();
+        LogBuilder log = pausedHolderStory();
         log.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", FROM_A);   // 10
 
         Verdict withA = SafetyChecker.judge(log.events(),
@@ -340,7 +340,7 @@ class SafetyCheckerTest {
 
     @Test
     void finalStateWithAWrongDigestOrAMissingResourceIsAMismatch() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "s", 1, 30);
         Event.WriteAccepted row = log.accepted(1, "A", "s", 1, TargetKind.ROW, "r", FROM_A);
         Event.WriteAccepted object = log.accepted(2, "A", "s", 1, TargetKind.OBJECT, "o", FROM_A);
@@ -361,7 +361,7 @@ class SafetyCheckerTest {
         OnlineChecker checker = new OnlineChecker();
 
         List<Witness> early = checker.accept(events);
-        EventLog tail = pausedHolderStory();
+        LogBuilder tail = pausedHolderStory();
         tail.accepted(45, "A", "report", 41, TargetKind.ROW, "report-1", FROM_A);
         List<Witness> late = checker.accept(tail.events().subList(events.size(), tail.events().size()));
 

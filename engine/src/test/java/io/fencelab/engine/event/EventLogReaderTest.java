@@ -43,7 +43,7 @@ class EventLogReaderTest {
 
     @Test
     void anOlderLogWithTheCheckersViolationLinesStillLoadsWithoutThem() throws IOException {
-        Path file = log(GOOD_1, io.fencelab.testing.EventLog.legacyViolationLine(2, 0.5, "STALE_OVERWRITE", List.of(1L)),
+        Path file = log(GOOD_1, io.fencelab.testing.LogBuilder.legacyViolationLine(2, 0.5, "STALE_OVERWRITE", List.of(1L)),
                 GOOD_2.replace("\"seq\":2", "\"seq\":3"));
 
         assertThat(EventLogReader.read(file)).as("the conclusion is read past; the events stay")

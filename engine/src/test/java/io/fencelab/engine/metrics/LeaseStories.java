@@ -1,7 +1,7 @@
 package io.fencelab.engine.metrics;
 
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 
 /**
  * Hand-built 20 s logs of one scope that several metric tests read, each for its own figure: A holds
@@ -13,8 +13,8 @@ final class LeaseStories {
     }
 
     /** A holds {@code scope} from 0 s (token 1, until {@code expiresAt}) and believes it; B is refused at 1 s. */
-    static EventLog aHoldsAndBWaits(String scope, double expiresAt) {
-        EventLog log = new EventLog();
+    static LogBuilder aHoldsAndBWaits(String scope, double expiresAt) {
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", scope, 1, expiresAt);
         log.beliefStarted(0, "A", scope, 1);
@@ -23,8 +23,8 @@ final class LeaseStories {
     }
 
     /** A freezes at 4 s for 12 s; its lease runs out at 10 s; B is granted it at 12 s; A hears of it at 16 s. */
-    static EventLog frozenLeader() {
-        EventLog log = aHoldsAndBWaits("leader", 10);
+    static LogBuilder frozenLeader() {
+        LogBuilder log = aHoldsAndBWaits("leader", 10);
         log.pauseStarted(4, "A", 12);
         log.expired(10, "A", "leader", 1);
         log.acquired(12, "B", "leader", 2, 22);
@@ -36,8 +36,8 @@ final class LeaseStories {
     }
 
     /** A crashes at 4 s for good; its lease runs out at 10 s; B is granted it at 11 s. */
-    static EventLog crashedLeader() {
-        EventLog log = aHoldsAndBWaits("leader", 10);
+    static LogBuilder crashedLeader() {
+        LogBuilder log = aHoldsAndBWaits("leader", 10);
         log.crashed(4, "A", 0);
         log.beliefEnded(4, "A", "leader", 1, Cause.CRASHED, "crashed");
         log.expired(10, "A", "leader", 1);
@@ -48,8 +48,8 @@ final class LeaseStories {
     }
 
     /** A renews at 3 s (until 13 s), is refused a renewal at 6 s and gives up; B is granted it at the expiry. */
-    static EventLog refusedRenewal() {
-        EventLog log = aHoldsAndBWaits("s", 10);
+    static LogBuilder refusedRenewal() {
+        LogBuilder log = aHoldsAndBWaits("s", 10);
         log.renewed(3, "A", "s", 1, 13);
         log.renewalFailed(6, "A", "s", 1, "renewal refused");
         log.beliefEnded(6, "A", "s", 1, Cause.RENEWAL_REFUSED, "renewal failed");

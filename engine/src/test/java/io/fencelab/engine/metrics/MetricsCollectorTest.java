@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,7 +19,7 @@ class MetricsCollectorTest {
 
     /** The paused-holder story, fenced, with renewals and one out-of-order write. */
     private static List<Event> story() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();                                                  // second 0
         log.acquired(0.1, "A", "report", 41, 30);                          // 0: acquisition
         log.renewed(0.5, "A", "report", 41, 30.5);                         // 0: renewal
@@ -88,7 +88,7 @@ class MetricsCollectorTest {
             durations.add(d);
         }
         Collections.shuffle(durations, new Random(7));
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         MetricsCollector collector = new MetricsCollector();
         for (long d : durations) {
             collector.accept(List.of(log.pauseStarted(1, "A", d / 1e6)));
@@ -109,7 +109,7 @@ class MetricsCollectorTest {
 
     @Test
     void retriedWriteIsTimedFromItsLatestAttempt() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.attempted(1, "A", "s", 1, ROW, "r");
         log.attempted(9, "A", "s", 1, ROW, "r");          // the first attempt got no answer
         log.accepted(9.003, "A", "s", 1, ROW, "r", "x");

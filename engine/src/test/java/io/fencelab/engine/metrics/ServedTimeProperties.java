@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -77,7 +77,7 @@ class ServedTimeProperties {
     /** A random schedule whose lease events follow one lease service's rules; the rest is random. */
     private static List<Event> schedule(long seed, int length) {
         SplittableRandom random = new SplittableRandom(seed);
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         Map<String, String> holderOf = new HashMap<>();
         Map<String, Long> tokenOf = new HashMap<>();

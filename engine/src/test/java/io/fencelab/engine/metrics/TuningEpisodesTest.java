@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.metrics.TuningMetrics.Unavailable;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +17,7 @@ class TuningEpisodesTest {
 
     private static final long S = 1_000_000;
 
-    private static TuningFigures figures(EventLog log) {
+    private static TuningFigures figures(LogBuilder log) {
         return TuningFigures.of(log.events(), Judgement.EMPTY);
     }
 
@@ -34,7 +34,7 @@ class TuningEpisodesTest {
 
     @Test
     void aLeaderSteppingDownAwakeFailsOverFromItsStepDown() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);
         log.beliefEnded(14, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 12s");
         log.expired(17, "A", "leader", 1);
@@ -49,7 +49,7 @@ class TuningEpisodesTest {
 
     @Test
     void aKubernetesLeaderWakingPastItsRenewDeadlineFailsOverFromThePauseItWokeFromUntilTheCandidatesGrant() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);
         log.pauseStarted(4, "A", 8);                  // wakes at 12 s, past its 10 s renew deadline
         log.pauseEnded(12, "A");
@@ -96,7 +96,7 @@ class TuningEpisodesTest {
 
     @Test
     void renewalsDroppedByAFaultLoseTheLeaseAtItsExpiryWithTheFaultBehindIt() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.faultInjected(2, "RENEWAL_LOSS", "A");
         log.expired(10, "A", "s", 1);
         log.acquired(11, "B", "s", 2, 21);
@@ -113,7 +113,7 @@ class TuningEpisodesTest {
 
     @Test
     void aHolderLettingGoOnItsOwnClockWhileTheLeaseIsValidStepsDownWithoutALoss() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.beliefEnded(7, "A", "s", 1, Cause.OWN_CLOCK, "its own clock says the lease expired");
         log.expired(10, "A", "s", 1);
         log.acquired(10.5, "B", "s", 2, 20);
@@ -128,7 +128,7 @@ class TuningEpisodesTest {
 
     @Test
     void threeReplicasDownAtOnceLeaveAFailoverOpenAtTheRunsEndOutOfThePercentiles() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 10);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("leader", 10);
         log.busy(1, "C", "leader", "A", 1);
         log.crashed(4, "A", 30);
         log.crashed(4, "B", 30);
@@ -149,7 +149,7 @@ class TuningEpisodesTest {
 
     @Test
     void anExpiryReportedAfterTheNextGrantIsOneFailoverEndingAtThatGrant() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("s", 10);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("s", 10);
         log.pauseStarted(6, "A", 10);
         log.acquired(10.2, "B", "s", 2, 20);          // a live run's expiry timer fired late:
         log.expired(10.2, "A", "s", 1);               // the expiry is reported after B's grant
@@ -169,7 +169,7 @@ class TuningEpisodesTest {
     @Test
     void aRunListsTheFirstEpisodesOfEachKindAndCountsTheRest() {
         int losses = TuningEpisodes.KEPT_PER_KIND + 5;
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         for (int i = 0; i < losses; i++) {
             double t = i * 10;

@@ -8,7 +8,7 @@ import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class TuningMetricsTest {
     private static final TargetKind ROW = TargetKind.ROW;
     private static final double EXACT = 1e-9;
 
-    private static TuningMetrics metrics(EventLog log) {
+    private static TuningMetrics metrics(LogBuilder log) {
         return TuningMetrics.of(log.events(), Judgement.EMPTY);
     }
 
@@ -26,7 +26,7 @@ class TuningMetricsTest {
 
     @Test
     void failoverIsTimedFromTheHoldersCrashToTheScopesNextGrant() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.acquired(0, "C", "u", 1, 22);
@@ -57,7 +57,7 @@ class TuningMetricsTest {
 
     @Test
     void aCrashAimedAtAWorkerHitsItsNewIncarnation() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.crashed(5, "A", 1);                       // A restarts at 6 s as A#2
@@ -77,7 +77,7 @@ class TuningMetricsTest {
 
     @Test
     void crashOfAHolderThatHeldNoLeaseIsNotAFailover() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.released(2, "A", "s", 1);
@@ -102,7 +102,7 @@ class TuningMetricsTest {
 
     @Test
     void aCrashWhoseScopeIsNeverGrantedAgainIsNotAFinishedFailover() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.crashed(5, "A", 0);
@@ -116,7 +116,7 @@ class TuningMetricsTest {
 
     @Test
     void unavailabilityIsTheTimeAWantedLeaseWasHeldByNobodyAveragedOverScopes() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 41, 10);
         log.beliefStarted(0, "A", "s", 41);
@@ -142,7 +142,7 @@ class TuningMetricsTest {
 
     @Test
     void aPausedHolderStillBelievingItsExpiredLeaseWantsIt() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -160,7 +160,7 @@ class TuningMetricsTest {
 
     @Test
     void aCrashedHoldersScopeIsUnavailableFromTheCrashToItsNextGrant() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.crashed(4, "A", 10);                      // the table says held until 10, but by nobody alive
@@ -179,7 +179,7 @@ class TuningMetricsTest {
 
     @Test
     void aRunningHolderWhoseRenewalsWereLostHasARenewalLoss() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -197,7 +197,7 @@ class TuningMetricsTest {
 
     @Test
     void aLossFirstReportedByAFailedRenewalIsCountedOnce() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -211,7 +211,7 @@ class TuningMetricsTest {
 
     @Test
     void aPausedHoldersLeaseLossIsNotARenewalLoss() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -227,7 +227,7 @@ class TuningMetricsTest {
 
     @Test
     void aPauseSinceTheLastRenewalMakesTheLossNotARenewalLossEvenIfItEndedBeforeTheExpiry() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -243,7 +243,7 @@ class TuningMetricsTest {
 
     @Test
     void aLeaderThatStepsDownAtItsRenewDeadlineWhileRunningHasARenewalLoss() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "leader", 1, 15);
         log.beliefStarted(0, "A", "leader", 1);
@@ -262,7 +262,7 @@ class TuningMetricsTest {
 
     @Test
     void aCrashedOrResigningHoldersLeaseLossIsNotARenewalLoss() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -282,7 +282,7 @@ class TuningMetricsTest {
 
     @Test
     void aLeaderTransitionIsAGrantToAHolderOtherThanTheScopesPreviousOne() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);             // the first grant: no transition
         log.acquired(0, "C", "t", 1, 10);             // another scope's first grant
@@ -296,7 +296,7 @@ class TuningMetricsTest {
 
     @Test
     void staleWritesAreRefusalsPlusStaleWritesTheResourceAccepted() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 41, 10);
         log.expired(10, "A", "s", 41);
@@ -318,7 +318,7 @@ class TuningMetricsTest {
 
     @Test
     void wastedJobsAreJobsAbandonedAfterAStaleAnswer() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.beliefEnded(1, "A", "s", 41, Cause.STALE_ANSWER, "stale: token 41 is older than 42");
         log.beliefEnded(2, "B", "s", 42, Cause.STALE_ANSWER, "stale: token 42 is older than 43 (after 3 blind retries)");
@@ -332,7 +332,7 @@ class TuningMetricsTest {
 
     @Test
     void wastedJobsFollowTheCauseNotTheWords() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.beliefEnded(1, "A", "s", 41, Cause.STALE_ANSWER, "gave up: a newer token was presented");
         log.beliefEnded(2, "B", "s", 42, Cause.RELEASED, "stale-looking words, but released");
@@ -343,7 +343,7 @@ class TuningMetricsTest {
 
     @Test
     void aStepDownAtTheRenewDeadlineIsKnownByItsCauseNotItsWords() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "leader", 1, 15);
         log.beliefStarted(0, "A", "leader", 1);
@@ -358,7 +358,7 @@ class TuningMetricsTest {
 
     @Test
     void leaseLoadIsAcquireAndRenewRequestsPerSecond() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);                        // 1
         log.busy(1, "B", "s", "A", 1);                            // 2
@@ -378,11 +378,11 @@ class TuningMetricsTest {
 
     @Test
     void theRunLastsUntilRunEndedOrElseTheLastEvent() {
-        EventLog ended = new EventLog();
+        LogBuilder ended = new LogBuilder();
         ended.runStarted();
         ended.acquired(3, "A", "s", 1, 10);
         ended.runEnded(50);
-        EventLog cut = new EventLog();
+        LogBuilder cut = new LogBuilder();
         cut.runStarted();
         cut.acquired(3, "A", "s", 1, 10);
 
@@ -405,7 +405,7 @@ class TuningMetricsTest {
 
     @Test
     void perSecondSeriesCountsEachSecondAndSpreadsUnavailableTime() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0.2, "A", "s", 1, 10.5);
         log.beliefStarted(0.2, "A", "s", 1);
@@ -428,7 +428,7 @@ class TuningMetricsTest {
 
     @Test
     void unavailableTimeStillOpenWhenTheLogStopsCountsToItsEnd() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 2);
         log.beliefStarted(0, "A", "s", 1);                        // A acts on its lease: s served until 2 s
@@ -442,7 +442,7 @@ class TuningMetricsTest {
         assertThat(c.metrics(Judgement.EMPTY)).as("asking does not change the answer").isEqualTo(c.metrics(Judgement.EMPTY));
     }
 
-    private static TuningCollector collector(EventLog log) {
+    private static TuningCollector collector(LogBuilder log) {
         TuningCollector c = new TuningCollector();
         c.accept(log.events());
         return c;

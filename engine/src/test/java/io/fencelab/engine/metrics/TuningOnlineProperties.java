@@ -7,7 +7,7 @@ import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.resource.TargetKind;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import io.fencelab.testing.RandomLog;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -95,7 +95,7 @@ class TuningOnlineProperties {
     /** A random log of lease traffic with crashes, pauses and beliefs, times never going back. */
     private static List<Event> leaseLog(long seed, int length) {
         SplittableRandom random = new SplittableRandom(seed);
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         double now = 0;
         long[] token = {0, 0};

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.metrics.TuningMetrics.Unavailable;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +17,7 @@ class UnservedAndLossCausesTest {
 
     private static final double EXACT = 1e-9;
 
-    private static TuningMetrics metrics(EventLog log) {
+    private static TuningMetrics metrics(LogBuilder log) {
         return TuningMetrics.of(log.events(), Judgement.EMPTY);
     }
 
@@ -36,7 +36,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aKubernetesLeaderSteppingDownWithItsLeaseStillValidLeavesCandidatesWaitingForTheExpiry() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 15);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("leader", 15);
         log.renewed(2, "A", "leader", 1, 17);         // its later renewals are lost
         log.beliefEnded(12, "A", "leader", 1, Cause.RENEW_DEADLINE, "renew deadline: no renewal succeeded for 10s");
         log.busy(14, "B", "leader", "A", 1);          // refused: the service still has A's lease until 17 s
@@ -78,7 +78,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void threeReplicasDownAtOnceWaitForTheLeaseAndThenForTheFirstToComeBack() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("leader", 10);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("leader", 10);
         log.busy(1, "C", "leader", "A", 1);
         log.crashed(4, "A", 8);
         log.crashed(4, "B", 8);
@@ -104,7 +104,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void aScopeWithNoValidLeaseWhileTheLeaseServiceRestartsIsUnreachable() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "s", 1, 10);
         log.beliefStarted(0, "A", "s", 1);
@@ -126,7 +126,7 @@ class UnservedAndLossCausesTest {
 
     @Test
     void theBreakdownSumsToTheUnavailabilityAndTheLossesToTheirKinds() {
-        EventLog log = LeaseStories.aHoldsAndBWaits("s", 5);
+        LogBuilder log = LeaseStories.aHoldsAndBWaits("s", 5);
         log.pauseStarted(2, "A", 4);
         log.expired(5, "A", "s", 1);
         log.pauseEnded(6, "A");

@@ -15,7 +15,7 @@ import io.fencelab.engine.fence.WriteOutcome;
 import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EmbeddedDatabase;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class FinalStateLoaderTest {
     @Test
     void unfencedStaleWriteLeavesAFinalStateMismatch(RunContext run) {
         FencedTarget<String> report = FencedTarget.row(run, FencingMode.UNFENCED, FirstWritePolicy.CREATE);
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "report", 41, 30);
         log.acquired(31, "B", "report", 42, 61);
         assertThat(report.write("report", "report-1", 42, "body from B")).isEqualTo(new WriteOutcome.Accepted(42, null));
@@ -73,7 +73,7 @@ class FinalStateLoaderTest {
     @Test
     void fencedRunMatchesItsFinalState(RunContext run) {
         FencedTarget<String> report = FencedTarget.row(run, FencingMode.FENCED, FirstWritePolicy.CREATE);
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.acquired(0, "A", "report", 41, 30);
         log.acquired(31, "B", "report", 42, 61);
         report.write("report", "report-1", 42, "body from B");

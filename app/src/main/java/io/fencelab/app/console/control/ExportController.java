@@ -5,7 +5,7 @@ import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.run.Problems;
 import io.fencelab.engine.db.Database;
 import io.fencelab.report.Handout;
-import io.fencelab.report.Handouts;
+import io.fencelab.app.service.Handouts;
 import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioException;
 import io.fencelab.scenarios.Workshop;

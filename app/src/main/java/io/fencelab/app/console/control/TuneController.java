@@ -20,7 +20,7 @@ import io.fencelab.engine.tune.SweepPlan;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.report.SweepDirectory;
-import io.fencelab.report.SweepSetup;
+import io.fencelab.app.service.SweepSetup;
 import io.fencelab.scenarios.AxisRange;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioException;

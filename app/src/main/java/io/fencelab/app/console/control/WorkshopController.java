@@ -1,6 +1,6 @@
 package io.fencelab.app.console.control;
 
-import io.fencelab.app.cli.StoryRuns;
+import io.fencelab.app.service.StoryRuns;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.LessonModel.QuestionState;

@@ -8,7 +8,7 @@ import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.engine.clock.Pacer;
 import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.event.Event;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ class ReplayDriverPacingTest {
 
     /** RunStarted at 0 s, then one event at 1, 2, 5 and 10 s, RunEnded at 10 s. */
     private void openLog() throws IOException {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(1, "A", "s", 1, 31);
         log.pauseStarted(2, "A", 3);
@@ -129,7 +129,7 @@ class ReplayDriverPacingTest {
 
     @Test
     void aReplayedLogCutShortWithATornTailSaysBothInOneLine() throws IOException {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(1, "A", "s", 1, 31);
         log.pauseStarted(41.2, "A", 3);

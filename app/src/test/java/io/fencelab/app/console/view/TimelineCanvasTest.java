@@ -9,7 +9,7 @@ import io.fencelab.app.console.model.TimeWindow;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.report.Timeline;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.transform.Scale;
@@ -26,7 +26,7 @@ class TimelineCanvasTest {
 
     /** A holder that acquired token 41 at 0 s and froze at 10 s; the run ended at 20 s. */
     private static RunModel endedRun() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", 41, 30);
         log.beliefStarted(0.001, "A", "report", 41);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.event.Event;
 import io.fencelab.report.Timeline;
-import io.fencelab.testing.EventLog;
+import io.fencelab.testing.LogBuilder;
 import java.util.List;
 import javafx.scene.canvas.Canvas;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class TimelineRendererPlayheadTest {
     private static final long SPAN = 60_000_000;
 
     private static Timeline pausedAtTen() {
-        EventLog log = new EventLog();
+        LogBuilder log = new LogBuilder();
         log.runStarted();
         log.acquired(0, "A", "report", 41, 30);
         log.beliefStarted(0.001, "A", "report", 41);

@@ -1,4 +1,4 @@
-package io.fencelab.app.cli;
+package io.fencelab.app.service;
 
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;

@@ -1,9 +1,10 @@
-package io.fencelab.report;
+package io.fencelab.app.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.report.Handout;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Question;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(EmbeddedDatabase.class)
-class HandoutTest {
+class HandoutsTest {
 
     /** Kept under target so a person can open and print them. */
     private static final Path KEPT = Path.of("target", "handouts");

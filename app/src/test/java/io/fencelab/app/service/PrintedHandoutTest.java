@@ -1,8 +1,10 @@
-package io.fencelab.report;
+package io.fencelab.app.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.report.Handout;
+import io.fencelab.report.Printed;
 import io.fencelab.scenarios.Question;
 import io.fencelab.scenarios.StoryStep;
 import io.fencelab.scenarios.Workshop;

@@ -1,4 +1,4 @@
-package io.fencelab.report;
+package io.fencelab.app.service;
 
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
@@ -8,6 +8,8 @@ import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.report.Handout;
+import io.fencelab.report.HandoutFiles;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Problem;
 import io.fencelab.scenarios.Scenario;
@@ -16,26 +18,20 @@ import io.fencelab.scenarios.ScenarioSource;
 import io.fencelab.scenarios.StoryCheck;
 import io.fencelab.scenarios.Workshop;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
- * Runs lessons and writes their handouts ({@link Handout}): one page per lesson, and for a workshop
- * an {@code index.html} listing them in order. One wiring for {@code fencelab handout} and the
+ * Runs lessons and has their handouts written ({@link HandoutFiles}): one page per lesson, and for a
+ * workshop an {@code index.html} listing them in order. One wiring for {@code fencelab handout} and the
  * console's Export. Every lesson is run (simulated runs on the in-memory backend, which gives the
  * same log as PostgreSQL; live runs on PostgreSQL) and its story checked before any file is
  * written: a step its run never reaches is a located {@link ScenarioException}, and nothing is
  * written.
  */
 public final class Handouts {
-
-    public static final String INDEX = "index.html";
 
     /** The pages written, in lesson order, and the workshop's index (null for a single scenario). */
     public record Written(List<Path> pages, Path index) {
@@ -59,9 +55,7 @@ public final class Handouts {
         Scenario scenario = source.compile();
         Workshop.Lesson lesson = new Workshop.Lesson(argument, source, scenario, Workshop.Kind.STORY, 0, "", 0);
         Handout.Lesson ready = prepare(db, List.of(lesson), null).getFirst();
-        Path page = dir.resolve(scenario.name() + ".html");
-        write(Map.of(page, Handout.render(ready, options)), dir);
-        return new Written(List.of(page), null);
+        return new Written(List.of(HandoutFiles.scenario(ready, dir, options)), null);
     }
 
     /**
@@ -71,18 +65,8 @@ public final class Handouts {
     public static Written workshop(Database db, Workshop workshop, String file, Path dir, Handout.Options options)
             throws IOException, InterruptedException {
         List<Handout.Lesson> lessons = prepare(db, workshop.lessons(), file);
-        Map<Path, String> pages = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
-        for (Handout.Lesson l : lessons) {
-            String name = String.format(Locale.ROOT, "%02d-%s.html", l.number(), l.lesson().scenario().name());
-            names.add(name);
-            pages.put(dir.resolve(name), Handout.render(l, options));
-        }
-        List<Path> written = List.copyOf(pages.keySet());
-        Path index = dir.resolve(INDEX);
-        pages.put(index, Handout.index(workshop, lessons, names, options));
-        write(pages, dir);
-        return new Written(written, index);
+        List<Path> pages = HandoutFiles.workshop(workshop, lessons, dir, options);
+        return new Written(pages, dir.resolve(HandoutFiles.INDEX));
     }
 
     /**
@@ -134,23 +118,6 @@ public final class Handouts {
         }
         List<Event> events = EventLogReader.read(result.eventLog());
         return new Handout.Ran(spec, result, events);
-    }
-
-    /** Writes every page, creating {@code dir}: all of them, moved in together, or none. */
-    private static void write(Map<Path, String> pages, Path dir) throws IOException {
-        List<String> names = pages.keySet().stream().map(p -> p.getFileName().toString()).toList();
-        try (StagedDirectory staged = StagedDirectory.open(dir, names)) {
-            try {
-                for (Map.Entry<Path, String> page : pages.entrySet()) {
-                    Files.writeString(staged.staged(page.getKey().getFileName().toString()), page.getValue(),
-                            StandardCharsets.UTF_8);
-                }
-                staged.commit();
-            } catch (IOException | RuntimeException e) {
-                staged.discard();
-                throw e;
-            }
-        }
     }
 
     private static void deleteAll(Path dir) throws IOException {

@@ -9,7 +9,7 @@ import java.util.List;
  * Builds a run's event log by hand for tests: each method appends one event with the next seq and
  * returns it, so a test can name the seqs it expects. Times are given in seconds for readability.
  */
-public final class EventLog {
+public final class LogBuilder {
 
     private final List<Event> events = new ArrayList<>();
 

@@ -1,6 +1,7 @@
-package io.fencelab.report;
+package io.fencelab.app.service;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.report.SweepDirectory;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Axis;
