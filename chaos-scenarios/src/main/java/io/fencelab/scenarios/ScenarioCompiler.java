@@ -16,6 +16,7 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
@@ -199,16 +200,16 @@ final class ScenarioCompiler {
         if (profile == null) {
             return null;
         }
-        Class<? extends LeaseProfile> type = LeaseProfile.PROFILES.get(profile);
-        List<String> profiles = List.copyOf(LeaseProfile.PROFILES.keySet());
-        if (type == null) {
+        LeaseProfileRegistry.Profile entry = LeaseProfileRegistry.named(profile).orElse(null);
+        if (entry == null) {
+            List<String> profiles = LeaseProfileRegistry.names();
             String hint = Texts.suggestion(profile, profiles);
             read.problem(lease.node("profile"), lease.path("profile"), "'" + Texts.abbreviate(profile)
                     + "' is not a lease profile" + (hint == null ? "" : "; did you mean " + hint + "?")
                     + " (allowed: " + String.join(", ", profiles) + ")");
             return null;
         }
-        List<String> own = LeaseProfile.settings(type);
+        List<String> own = entry.settingNames();
         boolean foreign = false;
         for (YamlNode.Field f : lease.mapping().fields().values()) {
             if (!f.key().equals("profile") && LEASE.contains(f.key()) && !own.contains(f.key())) {
@@ -217,44 +218,20 @@ final class ScenarioCompiler {
                 foreign = true;
             }
         }
-        LeaseProfile result = switch (profile) {
-            case "generic" -> {
-                Duration ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
-                Duration renewEvery = lease.duration("renewEvery", Defaults.LEASE_RENEW_EVERY.value(), NOT_NEGATIVE);
-                yield ttl == null || renewEvery == null ? null : new LeaseProfile.Generic(ttl, renewEvery);
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (LeaseProfileRegistry.Setting s : entry.settings()) {
+            Object value = switch (s.kind()) {
+                case POSITIVE_DURATION -> s.required() ? lease.requiredDuration(s.name(), s.example(), POSITIVE)
+                        : lease.duration(s.name(), (Duration) s.defaultValue(), POSITIVE);
+                case DURATION -> s.required() ? lease.requiredDuration(s.name(), s.example(), NOT_NEGATIVE)
+                        : lease.duration(s.name(), (Duration) s.defaultValue(), NOT_NEGATIVE);
+                case FLAG -> lease.bool(s.name(), (Boolean) s.defaultValue());
+            };
+            if (value != null) {
+                values.put(s.name(), value);
             }
-            case "kubernetes" -> {
-                Duration leaseDuration = lease.duration("leaseDuration", Defaults.LEASE_DURATION.value(), POSITIVE);
-                Duration renewDeadline = lease.duration("renewDeadline", Defaults.LEASE_RENEW_DEADLINE.value(), POSITIVE);
-                Duration retryPeriod = lease.duration("retryPeriod", Defaults.LEASE_RETRY_PERIOD.value(), POSITIVE);
-                Boolean release = lease.bool("releaseOnCancel", Defaults.LEASE_RELEASE_ON_CANCEL.value());
-                yield leaseDuration == null || renewDeadline == null || retryPeriod == null || release == null ? null
-                        : new LeaseProfile.Kubernetes(leaseDuration, renewDeadline, retryPeriod, release);
-            }
-            case "etcd" -> {
-                Duration ttl = lease.duration("ttl", LeaseProfile.Etcd.DEFAULT.ttl(), POSITIVE);
-                yield ttl == null ? null : new LeaseProfile.Etcd(ttl);
-            }
-            case "redisson" -> {
-                Duration watchdog = lease.duration("lockWatchdogTimeout", Defaults.LEASE_LOCK_WATCHDOG_TIMEOUT.value(),
-                        POSITIVE);
-                yield watchdog == null ? null : new LeaseProfile.Redisson(watchdog);
-            }
-            case "consul" -> {
-                Duration ttl = lease.duration("ttl", LeaseProfile.Consul.DEFAULT.ttl(), POSITIVE);
-                Duration lockDelay = lease.duration("lockDelay", Defaults.LEASE_LOCK_DELAY.value(), NOT_NEGATIVE);
-                yield ttl == null || lockDelay == null ? null : new LeaseProfile.Consul(ttl, lockDelay);
-            }
-            case "zookeeper" -> {
-                Duration timeout = lease.duration("sessionTimeout", Defaults.LEASE_SESSION_TIMEOUT.value(), POSITIVE);
-                yield timeout == null ? null : new LeaseProfile.ZooKeeper(timeout);
-            }
-            default -> {
-                Duration atMost = lease.requiredDuration("lockAtMostFor", "lockAtMostFor: 10m", POSITIVE);
-                Boolean keepAlive = lease.bool("keepAlive", Defaults.LEASE_KEEP_ALIVE.value());
-                yield atMost == null || keepAlive == null ? null : new LeaseProfile.ShedLock(atMost, keepAlive);
-            }
-        };
+        }
+        LeaseProfile result = values.size() == own.size() ? entry.create(values) : null;
         if (result == null || foreign) {
             return null;
         }
