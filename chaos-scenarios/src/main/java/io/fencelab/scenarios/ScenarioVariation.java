@@ -3,7 +3,6 @@ package io.fencelab.scenarios;
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
-import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisKind;
 import io.fencelab.engine.tune.AxisValue;

@@ -1,28 +1,15 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.chaos.PauseProfile;
-import io.fencelab.engine.run.Backend;
-import io.fencelab.engine.tune.Axis;
-import io.fencelab.engine.tune.AxisValue;
-import io.fencelab.engine.tune.BackendCheck;
 import io.fencelab.engine.tune.Bounds;
 import io.fencelab.engine.tune.Point;
-import io.fencelab.engine.tune.PointSummary;
-import io.fencelab.engine.tune.Recommendation;
-import io.fencelab.engine.tune.Requirement;
-import io.fencelab.engine.tune.ResultsFile;
 import io.fencelab.engine.tune.SweepResults;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**

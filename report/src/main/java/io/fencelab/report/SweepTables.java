@@ -1,29 +1,15 @@
 package io.fencelab.report;
 
-import static io.fencelab.report.SweepPage.CELL_H;
-import static io.fencelab.report.SweepPage.CELL_W;
-import static io.fencelab.report.SweepPage.LEFT;
-import static io.fencelab.report.SweepPage.niceTicks;
-import static io.fencelab.report.SweepPage.nz;
-import static io.fencelab.report.SweepPage.percent;
-import static io.fencelab.report.SweepPage.unit;
 import static io.fencelab.report.SweepReport.fmt;
 import static io.fencelab.report.SweepReport.title;
 
 import io.fencelab.engine.tune.Axis;
-import io.fencelab.engine.tune.AxisValue;
 import io.fencelab.engine.tune.Bounds;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
-import io.fencelab.engine.tune.Recommendation;
-import io.fencelab.engine.tune.Requirement;
-import io.fencelab.engine.tune.ResultsFile;
 import io.fencelab.engine.tune.SweepResults;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /** The sweep page's tables: the closed-form bounds beside the measurements, and every setting. */
 final class SweepTables {
