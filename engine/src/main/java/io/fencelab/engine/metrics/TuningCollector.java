@@ -1,5 +1,6 @@
 package io.fencelab.engine.metrics;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
@@ -33,10 +34,10 @@ import java.util.TreeMap;
  */
 public final class TuningCollector {
 
-    /** The fault a crash is published as ({@code FaultInjected.fault}). */
-    public static final String CRASH = "CRASH";
+    /** The fault a crash is published as ({@code FaultInjected.fault}: the kind's name). */
+    public static final String CRASH = FaultKind.CRASH.name();
     /** The fault that takes the lease service away while it lasts. */
-    private static final String DATABASE_RESTART = "DATABASE_RESTART";
+    private static final String DATABASE_RESTART = FaultKind.DATABASE_RESTART.name();
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
     private static final long MICROS_PER_SECOND = 1_000_000L;
 

@@ -1,5 +1,6 @@
 package io.fencelab.engine.tune;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.lease.LeaseProfile;
@@ -359,9 +360,9 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
                 break;
             }
             switch (e) {
-                case Event.FaultInjected f when f.fault().equals("CRASH") -> down.add(worker(f.appliesTo()));
-                case Event.FaultHealed f when f.fault().equals("CRASH") -> down.remove(worker(f.appliesTo()));
-                case Event.FaultInjected f when !f.fault().equals("PAUSE") && !f.fault().equals("CONNECTION_KILL") ->
+                case Event.FaultInjected f when is(f.fault(), FaultKind.CRASH) -> down.add(worker(f.appliesTo()));
+                case Event.FaultHealed f when is(f.fault(), FaultKind.CRASH) -> down.remove(worker(f.appliesTo()));
+                case Event.FaultInjected f when !is(f.fault(), FaultKind.PAUSE) && !is(f.fault(), FaultKind.CONNECTION_KILL) ->
                         faultsOn.putIfAbsent(f.fault() + " on " + f.appliesTo(), t);
                 case Event.FaultHealed f -> {
                     Long since = faultsOn.remove(f.fault() + " on " + f.appliesTo());
@@ -439,6 +440,11 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
             out.add(words.apply(Math.max(since, fromMicros), t));
         }
         return -1;
+    }
+
+    /** Whether a fault as an event names it ({@code FaultInjected.fault}) is of {@code kind}. */
+    private static boolean is(String fault, FaultKind kind) {
+        return kind.name().equals(fault);
     }
 
     private static String fault(String kind, String target, long from, long to) {
