@@ -333,18 +333,7 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
      * @param scope the scope whose replicas count (the holders seen acquiring or waiting for it)
      */
     public static Explanation explain(List<? extends Event> events, String scope, long fromMicros, long toMicros) {
-        Set<String> replicas = new java.util.TreeSet<>();
-        for (Event e : events) {
-            String holder = switch (e) {
-                case Event.LeaseAcquired a when a.scope().equals(scope) -> a.holder();
-                case Event.LeaseBusy b when b.scope().equals(scope) -> b.holder();
-                case Event.BeliefStarted b when b.scope().equals(scope) -> b.holder();
-                default -> null;
-            };
-            if (holder != null) {
-                replicas.add(worker(holder));
-            }
-        }
+        Set<String> replicas = replicasOf(events, scope);
         Set<String> down = new HashSet<>();
         Set<String> paused = new HashSet<>();
         Map<String, Long> faultsOn = new LinkedHashMap<>(); // "KIND on target" -> since
@@ -421,6 +410,23 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
         unmodelled.sort(java.util.Comparator.comparing((String w) -> !w.startsWith("all ")));
         return new Explanation(false, capped(unmodelled, "such spells")
                 + (context.isEmpty() ? "" : "; " + capped(context, "pauses")));
+    }
+
+    /** The workers seen acquiring, waiting for or believing they hold {@code scope}: its replicas. */
+    private static Set<String> replicasOf(List<? extends Event> events, String scope) {
+        Set<String> replicas = new java.util.TreeSet<>();
+        for (Event e : events) {
+            String holder = switch (e) {
+                case Event.LeaseAcquired a when a.scope().equals(scope) -> a.holder();
+                case Event.LeaseBusy b when b.scope().equals(scope) -> b.holder();
+                case Event.BeliefStarted b when b.scope().equals(scope) -> b.holder();
+                default -> null;
+            };
+            if (holder != null) {
+                replicas.add(worker(holder));
+            }
+        }
+        return replicas;
     }
 
     /** At most a few items, so that a long window (a whole run) still reads as one line. */
