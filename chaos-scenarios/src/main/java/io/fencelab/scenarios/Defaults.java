@@ -10,7 +10,7 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
-import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.WorkerRole;
@@ -139,43 +139,14 @@ public final class Defaults {
     public static final Key<Void> LEASE = required("lease", "a mapping: profile and the profile's settings",
             "The lease every worker competes for on its scope, and what its client does (docs/TUNING.md, Profiles).");
     public static final Key<String> LEASE_PROFILE = key("lease.profile", "generic", "generic", true,
-            String.join(", ", LeaseProfile.PROFILES.keySet()),
-            "Which real lease client the holders behave like; each takes only its own settings below.");
-    public static final Key<Duration> LEASE_TTL = described("lease.ttl", "required with generic; etcd `"
-                    + Durations.format(LeaseProfile.Etcd.DEFAULT.ttl()) + "`, consul `"
-                    + Durations.format(LeaseProfile.Consul.DEFAULT.ttl()) + "`",
-            "a duration, more than 0s; generic, etcd, consul",
-            "generic: how long a grant lasts unless renewed; etcd: the lease TTL; consul: the session TTL.");
-    public static final Key<Duration> LEASE_RENEW_EVERY = value("lease.renewEvery", Duration.ZERO,
-            "a duration, not negative, below ttl; 0s means never; generic",
-            "How often a holder renews its lease while it works.");
-    public static final Key<Duration> LEASE_DURATION = value("lease.leaseDuration",
-            LeaseProfile.Kubernetes.DEFAULT.leaseDuration(), "a duration, more than renewDeadline; kubernetes",
-            "How long a candidate waits after the last renewal before it may take over.");
-    public static final Key<Duration> LEASE_RENEW_DEADLINE = value("lease.renewDeadline",
-            LeaseProfile.Kubernetes.DEFAULT.renewDeadline(), "a duration, more than 1.2 × retryPeriod; kubernetes",
-            "How long the leader's renew loop retries before it stops leading.");
-    public static final Key<Duration> LEASE_RETRY_PERIOD = value("lease.retryPeriod",
-            LeaseProfile.Kubernetes.DEFAULT.retryPeriod(), "a duration, more than 0s; kubernetes",
-            "How often the leader renews and a candidate tries (plus a jitter of up to 1.2 × it).");
-    public static final Key<Boolean> LEASE_RELEASE_ON_CANCEL = value("lease.releaseOnCancel",
-            LeaseProfile.Kubernetes.DEFAULT.releaseOnCancel(), "true, false; kubernetes",
-            "Whether a leader that stops leading (renew deadline, refused renewal) releases the lease at once "
-                    + "(client-go's ReleaseOnCancel) instead of letting it expire.");
-    public static final Key<Duration> LEASE_LOCK_WATCHDOG_TIMEOUT = value("lease.lockWatchdogTimeout",
-            LeaseProfile.Redisson.DEFAULT.lockWatchdogTimeout(), "a duration, more than 0s; redisson",
-            "The lock's lifetime, extended by the watchdog every third of it.");
-    public static final Key<Duration> LEASE_LOCK_DELAY = value("lease.lockDelay",
-            LeaseProfile.Consul.DEFAULT.lockDelay(), "a duration, not negative; consul",
-            "After a holder's session is invalidated, how long the lock is granted to nobody.");
-    public static final Key<Duration> LEASE_SESSION_TIMEOUT = value("lease.sessionTimeout",
-            LeaseProfile.ZooKeeper.DEFAULT.sessionTimeout(), "a duration, more than 0s; zookeeper",
-            "The session timeout: the client pings after a third of it, the server expires it after all of it.");
-    public static final Key<Duration> LEASE_LOCK_AT_MOST_FOR = described("lease.lockAtMostFor",
-            "required with shedlock", "a duration, more than 0s (30s or more with keepAlive); shedlock",
-            "How long the lock is held at most; never renewed unless keepAlive.");
-    public static final Key<Boolean> LEASE_KEEP_ALIVE = value("lease.keepAlive", false, "true, false; shedlock",
-            "Whether the lock is extended by lockAtMostFor at every half of it (KeepAliveLockProvider).");
+            String.join(", ", LeaseProfileRegistry.names()),
+            "Which real lease client the holders behave like (" + LeaseProfileRegistry.all().stream()
+                    .map(p -> p.name() + ": " + p.source()).collect(java.util.stream.Collectors.joining("; "))
+                    + "); each takes only its own settings below.");
+    /** One key a setting, as the profile registry lists them; a setting several profiles share is one key. */
+    private static final List<Key<?>> LEASE_SETTINGS = LeaseProfileRegistry.allSettingNames().stream()
+            .<Key<?>>map(Defaults::leaseSetting).toList();
+    public static final Key<Duration> LEASE_RENEW_EVERY = leaseKey("renewEvery");
 
     // ---- resources and tokens
 
@@ -295,6 +266,48 @@ public final class Defaults {
     }
 
     // ---- building the table
+
+    /**
+     * The key {@code lease.<name>} from the registry's settings of that name: a setting of one profile
+     * reads as that profile's; one shared (ttl) names each profile's default and meaning.
+     */
+    private static Key<?> leaseSetting(String name) {
+        List<String> users = new ArrayList<>();
+        List<String> requiredBy = new ArrayList<>();
+        List<String> defaults = new ArrayList<>();
+        List<String> meanings = new ArrayList<>();
+        LeaseProfileRegistry.Setting any = null;
+        for (LeaseProfileRegistry.Profile p : LeaseProfileRegistry.all()) {
+            for (LeaseProfileRegistry.Setting s : p.settings()) {
+                if (s.name().equals(name)) {
+                    any = s;
+                    users.add(p.name());
+                    if (s.required()) {
+                        requiredBy.add(p.name());
+                    } else {
+                        defaults.add(p.name() + " `" + written(s.defaultValue()) + "`");
+                    }
+                    meanings.add(p.name() + ": " + Character.toLowerCase(s.meaning().charAt(0))
+                            + s.meaning().substring(1, s.meaning().length() - 1));
+                }
+            }
+        }
+        Objects.requireNonNull(any, name);
+        String path = "lease." + name;
+        String allowed = any.allowed() + "; " + String.join(", ", users);
+        if (users.size() == 1) {
+            return any.required() ? described(path, REQUIRED + " with " + users.getFirst(), allowed, any.meaning())
+                    : value(path, any.defaultValue(), allowed, any.meaning());
+        }
+        String written = (requiredBy.isEmpty() ? "" : REQUIRED + " with " + String.join(", ", requiredBy)
+                + (defaults.isEmpty() ? "" : "; ")) + String.join(", ", defaults);
+        return described(path, written, allowed, String.join("; ", meanings) + ".");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> Key<T> leaseKey(String name) {
+        return (Key<T>) LEASE_SETTINGS.stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow();
+    }
 
     private static <T> Key<T> key(String path, T value, String written, boolean literal, String allowed,
                                   String meaning) {

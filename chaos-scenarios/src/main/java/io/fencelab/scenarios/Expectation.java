@@ -143,10 +143,19 @@ public record Expectation(Verdict.Kind verdict, String endReason, Map<Total, Lon
         return misses;
     }
 
-    /** The scenario names an end in its words; {@code failed} alone stands for any failure. */
+    /**
+     * The scenario names an end in the end's one wording ({@link Event.RunEnded.Reason#words}); the
+     * name of {@link Event.RunEnded.End#FAILED} alone, {@code failed}, stands for any failure.
+     */
     private boolean endsAsExpected(Event.RunEnded.Reason actual) {
-        return endReason.equals(actual.words()) || ("failed".equals(endReason) && actual.failed());
+        return switch (actual.end()) {
+            case FAILED -> ANY_FAILURE.equals(endReason) || endReason.equals(actual.words());
+            case COMPLETED, STOPPED -> endReason.equals(actual.words());
+        };
     }
+
+    /** How a scenario names any failure: the end's name as the format writes names, {@code failed}. */
+    private static final String ANY_FAILURE = Event.RunEnded.End.FAILED.name().toLowerCase(java.util.Locale.ROOT);
 
     /** In words, for reports and listings: "SAFE with exactly 1 stale rejection". */
     public String describe() {

@@ -3,19 +3,13 @@ package io.fencelab.scenarios;
 import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
 import static io.fencelab.scenarios.ValueReader.DurationRule.POSITIVE;
 
-import io.fencelab.engine.chaos.Distribution;
-import io.fencelab.engine.chaos.FaultKind;
-import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
-import io.fencelab.engine.chaos.FaultStart;
-import io.fencelab.engine.check.Invariant;
-import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
@@ -25,8 +19,6 @@ import io.fencelab.engine.worker.WorkerRole;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -96,7 +88,7 @@ final class ScenarioCompiler {
         if (top == null) {
             return null;
         }
-        TeachingNotes notes = notes(top);
+        TeachingNotes notes = new StoryCompiler(problems, read).notes(top);
 
         ExecutorKind executor = top.node("executor") == null ? Defaults.EXECUTOR.value()
                 : read.choice(top.node("executor"), "executor", ExecutorKind.class, true);
@@ -126,8 +118,9 @@ final class ScenarioCompiler {
                     problems.add(f.keyMark(), "scopes." + Texts.abbreviate(f.key()), "no worker uses this scope "
                             + "(workers use " + String.join(", ", used) + ")"));
         }
-        List<FaultSpec> faults = faults(top, workers, duration);
-        Expectation expectation = expectation(top);
+        List<FaultSpec> faults = new FaultCompiler(problems, read, distributions, eventSources)
+                .faults(top, workers, duration);
+        Expectation expectation = new ExpectationCompiler(problems, read).expectation(top);
 
         if (!problems.isEmpty()) {
             return null;
@@ -155,7 +148,7 @@ final class ScenarioCompiler {
      * @param remedy   what the author can change to log fewer
      * @param estimate its events in a run of the spec
      */
-    private record EventSource(YamlNode at, String path, String what, String remedy, ToLongFunction<RunSpec> estimate) {}
+    record EventSource(YamlNode at, String path, String what, String remedy, ToLongFunction<RunSpec> estimate) {}
 
     /**
      * Whether the run's estimated events are within {@link Defaults#MAX_EVENTS}; if not, reports it at
@@ -199,16 +192,16 @@ final class ScenarioCompiler {
         if (profile == null) {
             return null;
         }
-        Class<? extends LeaseProfile> type = LeaseProfile.PROFILES.get(profile);
-        List<String> profiles = List.copyOf(LeaseProfile.PROFILES.keySet());
-        if (type == null) {
+        LeaseProfileRegistry.Profile entry = LeaseProfileRegistry.named(profile).orElse(null);
+        if (entry == null) {
+            List<String> profiles = LeaseProfileRegistry.names();
             String hint = Texts.suggestion(profile, profiles);
             read.problem(lease.node("profile"), lease.path("profile"), "'" + Texts.abbreviate(profile)
                     + "' is not a lease profile" + (hint == null ? "" : "; did you mean " + hint + "?")
                     + " (allowed: " + String.join(", ", profiles) + ")");
             return null;
         }
-        List<String> own = LeaseProfile.settings(type);
+        List<String> own = entry.settingNames();
         boolean foreign = false;
         for (YamlNode.Field f : lease.mapping().fields().values()) {
             if (!f.key().equals("profile") && LEASE.contains(f.key()) && !own.contains(f.key())) {
@@ -217,44 +210,20 @@ final class ScenarioCompiler {
                 foreign = true;
             }
         }
-        LeaseProfile result = switch (profile) {
-            case "generic" -> {
-                Duration ttl = lease.requiredDuration("ttl", "ttl: 30s", POSITIVE);
-                Duration renewEvery = lease.duration("renewEvery", Defaults.LEASE_RENEW_EVERY.value(), NOT_NEGATIVE);
-                yield ttl == null || renewEvery == null ? null : new LeaseProfile.Generic(ttl, renewEvery);
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (LeaseProfileRegistry.Setting s : entry.settings()) {
+            Object value = switch (s.kind()) {
+                case POSITIVE_DURATION -> s.required() ? lease.requiredDuration(s.name(), s.example(), POSITIVE)
+                        : lease.duration(s.name(), (Duration) s.defaultValue(), POSITIVE);
+                case DURATION -> s.required() ? lease.requiredDuration(s.name(), s.example(), NOT_NEGATIVE)
+                        : lease.duration(s.name(), (Duration) s.defaultValue(), NOT_NEGATIVE);
+                case FLAG -> lease.bool(s.name(), (Boolean) s.defaultValue());
+            };
+            if (value != null) {
+                values.put(s.name(), value);
             }
-            case "kubernetes" -> {
-                Duration leaseDuration = lease.duration("leaseDuration", Defaults.LEASE_DURATION.value(), POSITIVE);
-                Duration renewDeadline = lease.duration("renewDeadline", Defaults.LEASE_RENEW_DEADLINE.value(), POSITIVE);
-                Duration retryPeriod = lease.duration("retryPeriod", Defaults.LEASE_RETRY_PERIOD.value(), POSITIVE);
-                Boolean release = lease.bool("releaseOnCancel", Defaults.LEASE_RELEASE_ON_CANCEL.value());
-                yield leaseDuration == null || renewDeadline == null || retryPeriod == null || release == null ? null
-                        : new LeaseProfile.Kubernetes(leaseDuration, renewDeadline, retryPeriod, release);
-            }
-            case "etcd" -> {
-                Duration ttl = lease.duration("ttl", LeaseProfile.Etcd.DEFAULT.ttl(), POSITIVE);
-                yield ttl == null ? null : new LeaseProfile.Etcd(ttl);
-            }
-            case "redisson" -> {
-                Duration watchdog = lease.duration("lockWatchdogTimeout", Defaults.LEASE_LOCK_WATCHDOG_TIMEOUT.value(),
-                        POSITIVE);
-                yield watchdog == null ? null : new LeaseProfile.Redisson(watchdog);
-            }
-            case "consul" -> {
-                Duration ttl = lease.duration("ttl", LeaseProfile.Consul.DEFAULT.ttl(), POSITIVE);
-                Duration lockDelay = lease.duration("lockDelay", Defaults.LEASE_LOCK_DELAY.value(), NOT_NEGATIVE);
-                yield ttl == null || lockDelay == null ? null : new LeaseProfile.Consul(ttl, lockDelay);
-            }
-            case "zookeeper" -> {
-                Duration timeout = lease.duration("sessionTimeout", Defaults.LEASE_SESSION_TIMEOUT.value(), POSITIVE);
-                yield timeout == null ? null : new LeaseProfile.ZooKeeper(timeout);
-            }
-            default -> {
-                Duration atMost = lease.requiredDuration("lockAtMostFor", "lockAtMostFor: 10m", POSITIVE);
-                Boolean keepAlive = lease.bool("keepAlive", Defaults.LEASE_KEEP_ALIVE.value());
-                yield atMost == null || keepAlive == null ? null : new LeaseProfile.ShedLock(atMost, keepAlive);
-            }
-        };
+        }
+        LeaseProfile result = values.size() == own.size() ? entry.create(values) : null;
         if (result == null || foreign) {
             return null;
         }
@@ -265,138 +234,6 @@ final class ScenarioCompiler {
                     : " (" + v.setting() + " is " + profile + "'s default)"));
         }
         return violations.isEmpty() ? result : null;
-    }
-
-    private TeachingNotes notes(Fields top) {
-        String title = top.requiredText("title", "title: The paused holder");
-        String summary = top.requiredText("summary", "summary: A holder pauses past its lease …");
-        List<StoryStep> story = new ArrayList<>();
-        YamlNode storyNode = top.required("story", "story: [A acquires the lease with token 41.]");
-        List<YamlNode> steps = storyNode == null ? null : read.list(storyNode, "story", "steps (texts or mappings)");
-        if (steps != null) {
-            if (steps.isEmpty()) {
-                read.problem(storyNode, "story", "needs at least one step");
-            }
-            for (int i = 0; i < steps.size(); i++) {
-                story.add(step(steps.get(i), "story[" + i + "]"));
-            }
-        }
-        if (title == null || summary == null || story.contains(null)) {
-            return null;
-        }
-        return new TeachingNotes(title, summary, story);
-    }
-
-    /** One story step: plain text, or a mapping with its cue and question (docs/WORKSHOP.md). */
-    private StoryStep step(YamlNode node, String path) {
-        int line = node.mark().line();
-        if (!(node instanceof YamlNode.Mapping)) {
-            String text = read.text(node, path);
-            return text == null ? null : new StoryStep(text, Cue.WITH_PREVIOUS, null, "", line);
-        }
-        Fields f = read.fields(node, path, STEP);
-        if (f == null) {
-            return null;
-        }
-        String text = f.requiredText("text", "text: B acquires the lease and gets token 42.");
-        Cue cue = cue(f);
-        Question question = question(f);
-        String notes = f.text("notes", "");
-        boolean asked = !f.has("ask") || question != null;
-        return text == null || cue == null || !asked ? null : new StoryStep(text, cue, question, notes, line);
-    }
-
-    private Cue cue(Fields f) {
-        if (f.has("at") && f.has("on")) {
-            read.problem(f.node("on"), f.path("on"), "a step is tied to a time (at) or to an event (on), not both");
-            return null;
-        }
-        if (f.has("at")) {
-            Duration at = f.duration("at", null, NOT_NEGATIVE);
-            return at == null ? null : new Cue.At(at);
-        }
-        if (!f.has("on")) {
-            return Cue.WITH_PREVIOUS;
-        }
-        String path = f.path("on");
-        YamlNode node = f.node("on");
-        if (!(node instanceof YamlNode.Mapping mapping)) {
-            read.problem(node, path, "expected a mapping: {type: LeaseAcquired, holder: B}, got " + node.describe());
-            return null;
-        }
-        YamlNode.Field typeField = mapping.fields().get("type");
-        if (typeField == null) {
-            read.problem(node, path, "missing required key type (an event type: "
-                    + String.join(", ", Cue.eventTypes()) + ")");
-            return null;
-        }
-        String type = read.name(typeField.value(), path + ".type");
-        if (type == null) {
-            return null;
-        }
-        Class<?> eventType = Cue.eventType(type).orElse(null);
-        if (eventType == null) {
-            String hint = Texts.suggestion(type, Cue.eventTypes());
-            read.problem(typeField.value(), path + ".type", "unknown event type " + Texts.abbreviate(type)
-                    + (hint == null ? "" : "; did you mean " + hint + "?")
-                    + " (allowed: " + String.join(", ", Cue.eventTypes()) + ")");
-            return null;
-        }
-        List<String> allowed = Cue.fieldsOf(eventType);
-        Map<String, String> fields = new LinkedHashMap<>();
-        boolean fine = true;
-        for (YamlNode.Field field : mapping.fields().values()) {
-            if (field.key().equals("type")) {
-                continue;
-            }
-            String fieldPath = path + "." + Texts.abbreviate(field.key());
-            if (!allowed.contains(field.key())) {
-                String hint = Texts.suggestion(field.key(), allowed);
-                problems.add(field.keyMark(), fieldPath, type + " has no field " + Texts.abbreviate(field.key())
-                        + (hint == null ? "" : "; did you mean " + hint + "?")
-                        + " (allowed: " + String.join(", ", allowed) + ")");
-                fine = false;
-                continue;
-            }
-            String value = read.name(field.value(), fieldPath);
-            if (value == null) {
-                fine = false;
-            } else {
-                fields.put(field.key(), value);
-            }
-        }
-        return fine ? new Cue.On(type, fields) : null;
-    }
-
-    /** The step's question, or null: without {@code ask} (then the other keys are refused) or when it is wrong. */
-    private Question question(Fields f) {
-        List<String> parts = List.of("choices", "answer", "why");
-        if (!f.has("ask")) {
-            parts.stream().filter(f::has).forEach(k -> read.problem(f.node(k), f.path(k),
-                    "belongs to a question: add ask (the question) or remove " + k));
-            return null;
-        }
-        String ask = f.requiredText("ask", "ask: What will the row do with token 41?");
-        String why = f.requiredText("why", "why: The row has already accepted 42.");
-        List<YamlNode> choiceNodes = f.required("choices", "choices: [Accept it, Refuse it]") == null ? null
-                : f.list("choices", "texts");
-        List<String> choices = new ArrayList<>();
-        if (choiceNodes != null) {
-            for (int i = 0; i < choiceNodes.size(); i++) {
-                choices.add(read.text(choiceNodes.get(i), f.path("choices") + "[" + i + "]"));
-            }
-            if (choiceNodes.size() < 2 || choiceNodes.size() > 6) {
-                read.problem(f.node("choices"), f.path("choices"), "has " + choiceNodes.size()
-                        + " choices; a question needs 2 to 6");
-                choiceNodes = null;
-            }
-        }
-        Long answer = f.required("answer", "answer: 2") == null ? null
-                : f.integer("answer", 1, 1, choiceNodes == null ? 6 : choiceNodes.size(), false);
-        if (ask == null || why == null || choiceNodes == null || choices.contains(null) || answer == null) {
-            return null;
-        }
-        return new Question(ask, choices, (int) (answer - 1), why);
     }
 
     private Map<String, YamlNode.Field> scopes(Fields top, Map<String, Long> firstTokens) {
@@ -431,7 +268,7 @@ final class ScenarioCompiler {
     // ---- workers ----------------------------------------------------------------------------------
 
     /** One {@code workers} entry before expansion; fields are null where the file was wrong. */
-    private record WorkerDraft(String path, YamlNode node, String name, YamlNode nameNode, Long count, String scope,
+    record WorkerDraft(String path, YamlNode node, String name, YamlNode nameNode, Long count, String scope,
                                Duration startAt, Duration stagger, Duration workTime, Duration idleTime, Long jobs,
                                StalePolicy onStale, Boolean checkDeadline, Boolean sequenceWrites,
                                Boolean pipelineWrites, WorkerRole role, List<TargetWrite> writes) {
@@ -461,7 +298,7 @@ final class ScenarioCompiler {
      * workers it stands for; {@code namesKnown} is false when some name could not be read, so fault
      * targets are not judged against an incomplete list.
      */
-    private record Workers(List<WorkerDraft> drafts, List<WorkerSpec> specs, Map<String, List<String>> targets,
+    record Workers(List<WorkerDraft> drafts, List<WorkerSpec> specs, Map<String, List<String>> targets,
                            boolean namesKnown, boolean scopesKnown) {}
 
     private Workers workers(Fields top, Duration runLength) {
@@ -493,6 +330,13 @@ final class ScenarioCompiler {
         }
 
         // Every worker name and group name is one namespace: a fault target must mean exactly one thing.
+        Map<String, List<String>> targets = targets(drafts, namesKnown);
+        List<WorkerSpec> specs = specs(drafts);
+        return new Workers(drafts, specs, targets, namesKnown, scopesKnown);
+    }
+
+    /** Each name a fault may target (a worker, a group) with the workers it stands for; a name given twice is a problem. */
+    private Map<String, List<String>> targets(List<WorkerDraft> drafts, boolean namesKnown) {
         Map<String, List<String>> targets = new LinkedHashMap<>();
         Map<String, String> declaredBy = new LinkedHashMap<>();
         for (WorkerDraft d : drafts) {
@@ -519,7 +363,11 @@ final class ScenarioCompiler {
                 members.forEach(m -> targets.put(m, List.of(m)));
             }
         }
+        return targets;
+    }
 
+    /** The engine's worker specs, a group expanded, each entry counted among what logs the run's events. */
+    private List<WorkerSpec> specs(List<WorkerDraft> drafts) {
         List<WorkerSpec> specs = new ArrayList<>();
         for (WorkerDraft d : drafts) {
             if (!d.complete() || !problems.isEmpty()) {
@@ -543,7 +391,7 @@ final class ScenarioCompiler {
                 }
             }
         }
-        return new Workers(drafts, specs, targets, namesKnown, scopesKnown);
+        return specs;
     }
 
     private WorkerDraft worker(YamlNode node, String path, Duration runLength) {
@@ -601,278 +449,6 @@ final class ScenarioCompiler {
         FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
-    }
-
-    // ---- faults -----------------------------------------------------------------------------------
-
-    private List<FaultSpec> faults(Fields top, Workers workers, Duration runLength) {
-        List<FaultSpec> faults = new ArrayList<>();
-        List<YamlNode> items = top.list("faults", "faults");
-        for (int i = 0; items != null && i < items.size(); i++) {
-            faults.addAll(fault(items.get(i), "faults[" + i + "]", workers, runLength));
-        }
-        return faults;
-    }
-
-    private List<FaultSpec> fault(YamlNode node, String path, Workers workers, Duration runLength) {
-        Fields f = read.fields(node, path, FAULT);
-        if (f == null) {
-            return List.of();
-        }
-        YamlNode kindNode = f.required("kind", "kind: PAUSE");
-        FaultKind kind = kindNode == null ? null : read.choice(kindNode, f.path("kind"), FaultKind.class, false);
-        String target = f.requiredName("target", "target: A");
-        List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
-
-        FaultStart start = null;
-        if (f.has("at") == f.has("every")) {
-            read.problem(f.has("every") ? f.node("every") : node, f.has("every") ? f.path("every") : path,
-                    f.has("at") ? "give either at (once) or every (again and again), not both"
-                            : "needs either at (once, at: 10s) or every (again and again, every: {exponential: 2s})");
-        } else if (f.has("at")) {
-            Duration at = f.duration("at", null, NOT_NEGATIVE);
-            if (at != null && runLength != null && at.compareTo(runLength) >= 0) {
-                read.problem(f.node("at"), f.path("at"), Durations.format(at)
-                        + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
-            } else if (at != null) {
-                start = new FaultStart.At(at);
-            }
-        } else {
-            Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
-            if (gap != null && gap.mean().compareTo(FaultPlan.SMALLEST_GAP) < 0) {
-                read.problem(f.node("every"), f.path("every"), "the gaps average " + Durations.format(gap.mean())
-                        + ", below the smallest a repeating fault may have, " + Durations.format(FaultPlan.SMALLEST_GAP)
-                        + " on average (for one occurrence write at: instead)");
-                gap = null;
-            }
-            start = gap == null ? null : new FaultStart.Every(gap);
-        }
-
-        FaultSpec.Identity identity = FaultSpec.Identity.SAME;
-        Distribution length;
-        if (kind == FaultKind.CRASH) {
-            if (f.has("duration")) {
-                read.problem(f.node("duration"), f.path("duration"), "a CRASH has no duration; say when it comes back "
-                        + "with restart: {after: 10s, identity: same|new}, or leave restart out (never restarts)");
-            }
-            Restart restart = restart(f);
-            length = restart == null ? null : restart.after;
-            identity = restart == null ? null : restart.identity;
-        } else {
-            if (f.has("restart") && kind != null) {
-                read.problem(f.node("restart"), f.path("restart"), "only a CRASH restarts; " + kind
-                        + " takes duration instead");
-            }
-            length = f.has("duration")
-                    ? distributions.read(f.node("duration"), f.path("duration"), DistributionReader.Use.LENGTH)
-                    : Defaults.FAULT_DURATION.value();
-        }
-        Duration amount = f.duration("amount", Defaults.FAULT_AMOUNT.value(), ValueReader.DurationRule.ANY);
-        if (amount != null && kind != null) {
-            amount = checkAmount(f, kind, amount);
-        }
-
-        if (kind == null || appliesTo == null || start == null || length == null || amount == null
-                || identity == null) {
-            return List.of();
-        }
-        List<FaultSpec> specs = new ArrayList<>();
-        for (String t : appliesTo) {
-            try {
-                specs.add(new FaultSpec(kind, t, start, length, amount, identity));
-            } catch (IllegalArgumentException e) {
-                read.problem(node, path, refusal(e));
-                return List.of();
-            }
-        }
-        List<FaultSpec> mine = List.copyOf(specs);
-        boolean repeats = start instanceof FaultStart.Every;
-        eventSources.add(new EventSource(repeats ? f.node("every") : f.node("at"), repeats ? f.path("every")
-                : f.path("at"), "this fault", "make its gaps or its duration longer, the run shorter or its target "
-                + "narrower", run -> mine.stream().mapToLong(fs -> EventEstimate.fault(fs, run.workers().size(),
-                        run.duration())).sum()));
-        return specs;
-    }
-
-    /** When and as whom a crashed holder restarts; {@code after} zero: it never does. */
-    private record Restart(Distribution after, FaultSpec.Identity identity) {}
-
-    /** A CRASH's {@code restart}: absent, it never restarts; null if the file is wrong. */
-    private Restart restart(Fields f) {
-        if (!f.has("restart")) {
-            return new Restart(new Distribution.Fixed(Duration.ZERO), FaultSpec.Identity.SAME);
-        }
-        Fields r = read.fields(f.node("restart"), f.path("restart"), RESTART);
-        if (r == null) {
-            return null;
-        }
-        YamlNode afterNode = r.required("after", "after: 10s");
-        // A restart delay, like a gap, must be more than zero: zero means the process never comes back.
-        Distribution after = afterNode == null ? null
-                : distributions.read(afterNode, r.path("after"), DistributionReader.Use.GAP);
-        FaultSpec.Identity identity = r.has("identity")
-                ? read.choice(r.node("identity"), r.path("identity"), FaultSpec.Identity.class, true)
-                : Defaults.FAULT_RESTART_IDENTITY.value();
-        return after == null || identity == null ? null : new Restart(after, identity);
-    }
-
-    private Duration checkAmount(Fields f, FaultKind kind, Duration amount) {
-        String path = f.path("amount");
-        YamlNode at = f.has("amount") ? f.node("amount") : f.mapping();
-        String takers = Texts.and(Defaults.TAKE_AMOUNT.stream().map(Enum::name).toList());
-        if (!Defaults.TAKE_AMOUNT.contains(kind)) {
-            if (!amount.isZero()) {
-                read.problem(at, path, kind + " takes no amount; only " + takers + " do");
-                return null;
-            }
-        } else if (amount.isZero()) {
-            read.problem(at, path, kind + " needs an amount ("
-                    + (kind == FaultKind.CLOCK_SKEW ? "the skew, such as 5s or -5s" : "the delay added, such as 2s")
-                    + ")");
-            return null;
-        } else if (amount.isNegative() && kind != FaultKind.CLOCK_SKEW) {
-            read.problem(at, path, Durations.format(amount) + " must not be negative (only CLOCK_SKEW takes a "
-                    + "negative amount: a clock running behind)");
-            return null;
-        }
-        return amount;
-    }
-
-    /** The worker names a fault's target stands for, or the engine's {@code all} / {@code database}. */
-    private List<String> targets(Fields f, FaultKind kind, String target, Workers workers) {
-        YamlNode at = f.node("target");
-        String path = f.path("target");
-        if (FaultSpec.DATABASE.equals(target)) {
-            if (kind != null && kind != FaultKind.DATABASE_RESTART) {
-                read.problem(at, path, "'database' is only a target for DATABASE_RESTART; " + kind
-                        + " applies to workers (a worker, a group or all)");
-                return null;
-            }
-            return List.of(FaultSpec.DATABASE);
-        }
-        if (kind == FaultKind.DATABASE_RESTART) {
-            read.problem(at, path, "a DATABASE_RESTART restarts the database, so its target is 'database', not '"
-                    + Texts.abbreviate(target) + "'");
-            return null;
-        }
-        if (FaultSpec.ALL.equals(target)) {
-            return List.of(FaultSpec.ALL);
-        }
-        if (!workers.namesKnown) {
-            return null;
-        }
-        List<String> members = workers.targets.get(target);
-        if (members == null) {
-            List<String> named = new ArrayList<>(workers.drafts.stream().map(WorkerDraft::name).toList());
-            String hint = Texts.suggestion(target, named);
-            named.addAll(List.of(FaultSpec.ALL, FaultSpec.DATABASE));
-            String allowed = named.size() > 22 ? String.join(", ", named.subList(0, 20)) + ", …, all, database"
-                    : String.join(", ", named);
-            read.problem(at, path, "'" + Texts.abbreviate(target) + "' names no worker"
-                    + (hint == null ? "" : "; did you mean " + hint + "?") + " (allowed: " + allowed + ")");
-            return null;
-        }
-        return members;
-    }
-
-    // ---- expectation ------------------------------------------------------------------------------
-
-    private Expectation expectation(Fields top) {
-        YamlNode node = top.required("expect", "expect: {verdict: SAFE}");
-        Fields e = node == null ? null : read.fields(node, "expect", EXPECT);
-        if (e == null) {
-            return null;
-        }
-        YamlNode verdictNode = e.required("verdict", "verdict: SAFE");
-        Verdict.Kind verdict = verdictNode == null ? null
-                : read.choice(verdictNode, e.path("verdict"), Verdict.Kind.class, false);
-        String endReason = e.name("endReason", Defaults.EXPECT_END_REASON.value());
-        Map<Expectation.Total, Long> min = bounds(e, "min");
-        Map<Expectation.Total, Long> max = bounds(e, "max");
-        if (min != null && max != null) {
-            for (Expectation.Total t : Expectation.Total.values()) {
-                if (min.containsKey(t) && max.containsKey(t) && min.get(t) > max.get(t)) {
-                    YamlNode.Mapping maxes = (YamlNode.Mapping) e.node("max");
-                    read.problem(maxes.fields().get(t.key()).value(), "expect.max." + t.key(), "at most "
-                            + max.get(t) + " is below the minimum " + min.get(t));
-                }
-            }
-        }
-        Map<String, Long> events = eventMinimums(e);
-        List<Invariant> invariants = new ArrayList<>();
-        List<YamlNode> items = e.list("invariants", "invariant names");
-        for (int i = 0; items != null && i < items.size(); i++) {
-            invariants.add(read.choice(items.get(i), "expect.invariants[" + i + "]", Invariant.class, false));
-        }
-        if (verdict == Verdict.Kind.SAFE && !invariants.isEmpty()) {
-            read.problem(e.node("invariants"), "expect.invariants", "a SAFE run has no witnesses; expect VIOLATED "
-                    + "or remove the invariants");
-        }
-        if (verdict == null || (e.has("endReason") && endReason == null) || min == null || max == null
-                || events == null || items == null || invariants.contains(null)) {
-            return null;
-        }
-        return new Expectation(verdict, endReason, min, max, events, invariants);
-    }
-
-    private Map<Expectation.Total, Long> bounds(Fields expect, String key) {
-        Map<Expectation.Total, Long> bounds = new EnumMap<>(Expectation.Total.class);
-        YamlNode node = expect.node(key);
-        if (node == null) {
-            return bounds;
-        }
-        Fields f = read.fields(node, expect.path(key), Expectation.Total.keys());
-        if (f == null) {
-            return null;
-        }
-        boolean ok = true;
-        for (YamlNode.Field field : f.mapping().fields().values()) {
-            Expectation.Total t = Expectation.Total.byKey(field.key());
-            if (t == null) {
-                ok = false;
-                continue;
-            }
-            Long n = read.integer(field.value(), f.path(field.key()), 0, Long.MAX_VALUE, false);
-            if (n == null) {
-                ok = false;
-            } else {
-                bounds.put(t, n);
-            }
-        }
-        return ok ? bounds : null;
-    }
-
-    private Map<String, Long> eventMinimums(Fields expect) {
-        Map<String, Long> minimums = new LinkedHashMap<>();
-        YamlNode node = expect.node("events");
-        if (node == null) {
-            return minimums;
-        }
-        List<String> types = Arrays.stream(Event.class.getPermittedSubclasses()).map(Class::getSimpleName).toList();
-        if (!(node instanceof YamlNode.Mapping mapping)) {
-            read.problem(node, "expect.events", "expected a mapping of event type to minimum count "
-                    + "(LeaseExhausted: 1), got " + node.describe());
-            return null;
-        }
-        boolean ok = true;
-        for (YamlNode.Field field : mapping.fields().values()) {
-            String path = "expect.events." + Texts.abbreviate(field.key());
-            if (!types.contains(field.key())) {
-                String hint = Texts.suggestion(field.key(), types);
-                problems.add(field.keyMark(), path, "'" + Texts.abbreviate(field.key()) + "' is not an event type"
-                        + (hint == null ? "" : "; did you mean " + hint + "?")
-                        + " (allowed: " + String.join(", ", types) + ")");
-                ok = false;
-                continue;
-            }
-            Long n = read.integer(field.value(), path, 0, Long.MAX_VALUE, false);
-            if (n == null) {
-                ok = false;
-            } else {
-                minimums.put(field.key(), n);
-            }
-        }
-        return ok ? minimums : null;
     }
 
     /** An engine constructor's reason, which is written for people already. */

@@ -2,7 +2,7 @@ package io.fencelab.scenarios;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.lease.LeaseProfile;
-import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.tune.Axis;
 import io.fencelab.engine.tune.AxisKind;
 import io.fencelab.engine.tune.AxisValue;
@@ -80,7 +80,7 @@ public final class ScenarioVariation {
 
     private static Map<String, AxisKind> variablePaths(YamlNode root, Class<? extends LeaseProfile> profile) {
         Map<String, AxisKind> out = new LinkedHashMap<>();
-        List<String> settings = LeaseProfile.settings(profile);
+        List<String> settings = LeaseProfileRegistry.of(profile).settingNames();
         for (Defaults.Key<?> key : Defaults.all()) {
             AxisKind kind = kindOf(key);
             // Under lease: only the file's own profile's settings: the compiler refuses another's, so every point would be skipped.

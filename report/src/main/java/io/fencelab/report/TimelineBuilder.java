@@ -193,21 +193,7 @@ public final class TimelineBuilder {
                 holder(e.holder());
                 resource(e.target(), e.scope(), e.key());
             }
-            case Event.WriteAccepted e -> {
-                ResourceState r = resource(e.target(), e.scope(), e.key());
-                Long before = r.highest;
-                WriteJudgement judged = judgement.writes().of(e.seq());
-                if (before == null || e.token() > before) {
-                    r.highest = e.token();
-                    r.steps.add(new TokenStep(e.atMicros(), e.seq(), e.token(), e.holder()));
-                }
-                HolderState h = holder(e.holder());
-                mark(r, accepted(e, r.id, judged, before));
-                if (judged == null) {
-                    // Not judged yet (the console draws while the checker catches up): drawn as accepted until it is.
-                    unjudged.add(new Unjudged(e, r, r.marks.size() - 1, h, h.marks.size() - 1, before));
-                }
-            }
+            case Event.WriteAccepted e -> writeAccepted(e);
             case Event.WriteRejectedStale e -> {
                 ResourceState r = resource(e.target(), e.scope(), e.key());
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
@@ -244,6 +230,23 @@ public final class TimelineBuilder {
                     holder(e.holder());
                 }
             }
+        }
+    }
+
+    /** An accepted write: the resource's highest token may step up, and the write is marked as the checker judged it. */
+    private void writeAccepted(Event.WriteAccepted e) {
+        ResourceState r = resource(e.target(), e.scope(), e.key());
+        Long before = r.highest;
+        WriteJudgement judged = judgement.writes().of(e.seq());
+        if (before == null || e.token() > before) {
+            r.highest = e.token();
+            r.steps.add(new TokenStep(e.atMicros(), e.seq(), e.token(), e.holder()));
+        }
+        HolderState h = holder(e.holder());
+        mark(r, accepted(e, r.id, judged, before));
+        if (judged == null) {
+            // Not judged yet (the console draws while the checker catches up): drawn as accepted until it is.
+            unjudged.add(new Unjudged(e, r, r.marks.size() - 1, h, h.marks.size() - 1, before));
         }
     }
 

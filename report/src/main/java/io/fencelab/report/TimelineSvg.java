@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.LongToDoubleFunction;
 
 /**
@@ -170,8 +169,37 @@ final class TimelineSvg {
         // Witness events, pinned where they happened: seq -> {x, top, height}; the first row claiming a seq wins.
         Map<Long, double[]> pins = new LinkedHashMap<>();
         out.append(PLOT);
+        disturbances(lane, y);
+        heldRow(lane, y, pins);
+        beliefRow(lane, y, pins);
+        gapRow(lane, y);
+        for (Span s : lane.spans()) {
+            if (s instanceof Span.Pause || s instanceof Span.Fault) {
+                List<Long> seqs = s.seqs();
+                for (long seq : seqs) {
+                    long at = seq == seqs.getFirst() ? s.startMicros() : s.endMicros();
+                    pin(pins, seq, axis.x(at), y + 2, HOLDER_LANE - 4);
+                }
+            }
+        }
 
-        // Disturbances first, behind the bars.
+        out.append("</g>");
+        // The writes' line: a thin rule so the markers read as one row.
+        out.append("<line class=\"rule\" x1=\"").append(TimeAxis.LEFT).append("\" x2=\"").append(TimeAxis.LEFT + TimeAxis.PLOT)
+                .append("\" y1=\"").append(y + MARK_Y).append("\" y2=\"").append(y + MARK_Y).append("\"/>");
+        out.append(PLOT);
+        marks(lane.marks(), micros -> y + MARK_Y, y + HOLDER_LANE - 3, true, Set.of());
+
+        pins.values().forEach(p -> pinAt(p[0], p[1], p[2]));
+        out.append("</g>");
+        label(y + 20, lane.holder(), TimelineTips.witnessTag(t, lane));
+        rowLabel(y + HELD_Y + 13, "held");
+        rowLabel(y + BELIEVED_Y + 13, "believes");
+        rowLabel(y + MARK_Y + 4, "writes");
+    }
+
+    /** A holder's pauses and faults, drawn first, behind its bars. */
+    private void disturbances(HolderLane lane, int y) {
         for (Span s : lane.spans()) {
             switch (s) {
                 case Span.Pause p -> {
@@ -195,17 +223,20 @@ final class TimelineSvg {
                 }
                 case Span.Coalesced c when c.kind() == Span.Kind.PAUSE || c.kind() == Span.Kind.FAULT ->
                         spanRect(c, y + 2, HOLDER_LANE - 4, c.kind() == Span.Kind.PAUSE ? "url(#p-pause)" : "url(#p-fault)",
-                                null, coalescedTip(c, lane.holder()));
+                                null, TimelineTips.coalescedTip(c, lane.holder()));
                 default -> { }
             }
         }
+    }
 
+    /** What the lease service says the holder held, with each lease's token and how it ended. */
+    private void heldRow(HolderLane lane, int y, Map<Long, double[]> pins) {
         double lastHeldLabel = Double.NEGATIVE_INFINITY;
         List<Span.Held> held = lane.held();
         for (int i = 0; i < held.size(); i++) {
             Span.Held h = held.get(i);
             String tip = "%s holds the lease on %s with token %d (lease service): %s, %s%s%s".formatted(
-                    lane.holder(), h.scope(), h.token(), RunTimes.range(h.startMicros(), h.endMicros()), endText(h.end()),
+                    lane.holder(), h.scope(), h.token(), RunTimes.range(h.startMicros(), h.endMicros()), TimelineTips.endText(h.end()),
                     h.renewals() == 0 ? "" : ", renewed " + h.renewals() + "×",
                     h.fencingToken() == h.token() ? "" : "; presents token " + h.fencingToken());
             spanRect(h, y + HELD_Y, ROW_H, Palette.HELD, null, tip);
@@ -220,12 +251,15 @@ final class TimelineSvg {
             double nextStart = i + 1 < held.size() ? axis.x(held.get(i + 1).startMicros()) : TimeAxis.LEFT + TimeAxis.PLOT;
             double x1 = x0 + w;
             if (h.end() != Span.HeldEnd.RUN_END && nextStart - x1 > 56) {
-                text(x1, 4, y + HELD_Y + 13, "lbl muted", endText(h.end()), true);
+                text(x1, 4, y + HELD_Y + 13, "lbl muted", TimelineTips.endText(h.end()), true);
             }
             pin(pins, h.startSeq(), axis.x(h.startMicros()), y + HELD_Y, ROW_H);
             pin(pins, h.endSeq(), axis.x(h.endMicros()), y + HELD_Y, ROW_H);
         }
+    }
 
+    /** What the holder believed it held. */
+    private void beliefRow(HolderLane lane, int y, Map<Long, double[]> pins) {
         double lastBeliefLabel = Double.NEGATIVE_INFINITY;
         for (Span s : lane.spans()) {
             if (s instanceof Span.Believed b) {
@@ -243,10 +277,13 @@ final class TimelineSvg {
                 pin(pins, b.endSeq(), axis.x(b.endMicros()), y + BELIEVED_Y, ROW_H);
             } else if (s instanceof Span.Coalesced c && (c.kind() == Span.Kind.HELD || c.kind() == Span.Kind.BELIEVED)) {
                 spanRect(c, y + (c.kind() == Span.Kind.HELD ? HELD_Y : BELIEVED_Y), ROW_H,
-                        c.kind() == Span.Kind.HELD ? Palette.HELD : Palette.BELIEVED, null, coalescedTip(c, lane.holder()));
+                        c.kind() == Span.Kind.HELD ? Palette.HELD : Palette.BELIEVED, null, TimelineTips.coalescedTip(c, lane.holder()));
             }
         }
+    }
 
+    /** Where the holder believed a lease the service no longer counted as held: the gap. */
+    private void gapRow(HolderLane lane, int y) {
         for (Span s : lane.spans()) {
             if (s instanceof Span.Gap g) {
                 String tip = "Gap: %s still believes it holds token %d after the lease service stopped counting it as held: %s (%s)"
@@ -263,52 +300,9 @@ final class TimelineSvg {
                 String label = w > 200 ? "gap: believes token " + g.token() + ", not held" : w > 110 ? "believes, not held" : "gap";
                 spanText(g, 4, y + BELIEVED_Y + 13, "lbl on-gap", label, w > label.length() * 6.4 + 6);
             } else if (s instanceof Span.Coalesced c && c.kind() == Span.Kind.GAP) {
-                spanRect(c, y + BELIEVED_Y, ROW_H, "url(#p-gap)", Palette.GAP_DARK, coalescedTip(c, lane.holder()));
+                spanRect(c, y + BELIEVED_Y, ROW_H, "url(#p-gap)", Palette.GAP_DARK, TimelineTips.coalescedTip(c, lane.holder()));
             }
         }
-        for (Span s : lane.spans()) {
-            if (s instanceof Span.Pause || s instanceof Span.Fault) {
-                List<Long> seqs = s.seqs();
-                for (long seq : seqs) {
-                    long at = seq == seqs.getFirst() ? s.startMicros() : s.endMicros();
-                    pin(pins, seq, axis.x(at), y + 2, HOLDER_LANE - 4);
-                }
-            }
-        }
-
-        out.append("</g>");
-        // The writes' line: a thin rule so the markers read as one row.
-        out.append("<line class=\"rule\" x1=\"").append(TimeAxis.LEFT).append("\" x2=\"").append(TimeAxis.LEFT + TimeAxis.PLOT)
-                .append("\" y1=\"").append(y + MARK_Y).append("\" y2=\"").append(y + MARK_Y).append("\"/>");
-        out.append(PLOT);
-        marks(lane.marks(), micros -> y + MARK_Y, y + HOLDER_LANE - 3, true, Set.of());
-
-        pins.values().forEach(p -> pinAt(p[0], p[1], p[2]));
-        out.append("</g>");
-        label(y + 20, lane.holder(), witnessTag(lane));
-        rowLabel(y + HELD_Y + 13, "held");
-        rowLabel(y + BELIEVED_Y + 13, "believes");
-        rowLabel(y + MARK_Y + 4, "writes");
-    }
-
-    private static String endText(Span.HeldEnd end) {
-        return switch (end) {
-            case EXPIRED -> "expired";
-            case RELEASED -> "released";
-            case RUN_END -> "held at the end";
-        };
-    }
-
-    private static String coalescedTip(Span.Coalesced c, String holder) {
-        String what = switch (c.kind()) {
-            case HELD -> "leases held";
-            case BELIEVED -> "beliefs";
-            case GAP -> "gaps (believed, not held)";
-            case PAUSE -> "pauses";
-            case FAULT -> "faults";
-        };
-        return "%s: %d %s between %s (grouped; every one is in events.jsonl)".formatted(holder, c.count(), what,
-                RunTimes.range(c.startMicros(), c.endMicros()));
     }
 
     // ---- resources ------------------------------------------------------------------------------
@@ -404,7 +398,7 @@ final class TimelineSvg {
                 case Mark.Write w -> {
                     double x = axis.x(w.atMicros());
                     double y = yOfToken.applyAsDouble(w.token());
-                    out.append("<g><title>").append(Html.esc(writeTip(w, holderLane))).append("</title><use href=\"#")
+                    out.append("<g><title>").append(Html.esc(TimelineTips.writeTip(w, holderLane))).append("</title><use href=\"#")
                             .append(Palette.symbol(w.kind())).append("\" x=\"").append(Html.fine(x)).append("\" y=\"")
                             .append(Html.num(y)).append("\"/></g>");
                     boolean ringed = t.highlights().contains(w);
@@ -412,7 +406,7 @@ final class TimelineSvg {
                         highlighted.add(w);
                     }
                     if (!labelledElsewhere.contains(w.seq())) {
-                        String label = worded ? wordedLabel(w, holderLane) : Long.toString(w.token());
+                        String label = worded ? TimelineTips.wordedLabel(w, holderLane) : Long.toString(w.token());
                         double width = textWidth(label);
                         double gap = ringed ? 15 : 9;
                         String cls = w.kind() == WriteClass.STALE_OVERWRITE ? "lbl bad" : "lbl";
@@ -436,34 +430,9 @@ final class TimelineSvg {
         }
     }
 
-    /** What a write mark says when there is room for words. */
-    private static String wordedLabel(Mark.Write w, boolean holderLane) {
-        String who = holderLane ? "" : w.holder() + ": ";
-        return who + switch (w.kind()) {
-            case ACCEPTED -> w.token() + " accepted";
-            case REJECTED_STALE -> w.highestBefore() == null ? w.token() + " rejected as stale"
-                    : w.token() + " rejected: " + w.highestBefore() + " is newer";
-            case MISSING -> w.token() + ": missing";
-            case OUT_OF_ORDER -> w.token() + ": out of order";
-            case STALE_OVERWRITE -> w.token() + " overwrote " + w.highestBefore();
-        };
-    }
-
     /** An estimate of an 11 px label's width; labels that might not fit are left to the tooltip. */
     private static double textWidth(String label) {
         return label.length() * 6.3;
-    }
-
-    private static String writeTip(Mark.Write w, boolean holderLane) {
-        String tip = holderLane
-                ? "%s: %s's write with token %d to %s: %s".formatted(RunTimes.seconds(w.atMicros()), w.holder(), w.token(),
-                        w.resource(), Palette.describe(w.kind()))
-                : "%s: %s's write with token %d: %s".formatted(RunTimes.seconds(w.atMicros()), w.holder(), w.token(),
-                        Palette.describe(w.kind()));
-        if (w.highestBefore() != null && (w.kind() == WriteClass.REJECTED_STALE || w.kind() == WriteClass.STALE_OVERWRITE)) {
-            tip += " (the resource had accepted token " + w.highestBefore() + ")";
-        }
-        return tip + " [seq " + w.seq() + "]";
     }
 
     /** A bucket of write outcomes: a small stacked bar, one colour per kind, height growing with the count. */
@@ -587,33 +556,5 @@ final class TimelineSvg {
 
     private static String times(long startMicros, long endMicros) {
         return " data-t=\"" + startMicros + " " + endMicros + "\"";
-    }
-
-    /** {@code witness 1, 2} when the lane holds events of witnesses 1 and 2; null when none. */
-    private String witnessTag(HolderLane lane) {
-        if (t.highlights().isEmpty()) {
-            return null;
-        }
-        TreeSet<Integer> numbers = new TreeSet<>();
-        for (Span s : lane.spans()) {
-            numbers.addAll(t.highlights().numbersOf(s));
-        }
-        for (Mark m : lane.marks()) {
-            if (m instanceof Mark.Write w) {
-                numbers.addAll(t.highlights().numbersOf(w.seq()));
-            }
-        }
-        if (numbers.isEmpty()) {
-            return null;
-        }
-        // Short enough for the label column: "witness 3", "witnesses 1, 2", "witnesses 82–84", "witnesses 7, 90…".
-        List<Integer> n = List.copyOf(numbers);
-        if (n.size() == 1) {
-            return "witness " + n.getFirst();
-        }
-        if (n.getLast() - n.getFirst() == n.size() - 1 && n.size() > 2) {
-            return "witnesses " + n.getFirst() + "–" + n.getLast();
-        }
-        return "witnesses " + n.get(0) + ", " + n.get(1) + (n.size() > 2 ? "…" : "");
     }
 }

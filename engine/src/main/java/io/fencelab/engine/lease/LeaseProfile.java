@@ -98,8 +98,11 @@ public sealed interface LeaseProfile {
     /** One broken rule: the setting (a key under {@code lease:}) and what is wrong, in words. */
     record Violation(String setting, String problem) {}
 
-    /** The profiles by their key, in the order documentation lists them. */
-    Map<String, Class<? extends LeaseProfile>> PROFILES = profiles();
+    /**
+     * The profiles by their key, in the order documentation lists them: a view of {@link LeaseProfileRegistry},
+     * the one registry of profiles.
+     */
+    Map<String, Class<? extends LeaseProfile>> PROFILES = LeaseProfileRegistry.typesByName();
 
     /** Each profile's settings (its scenario keys under {@code lease:}), in order. */
     static List<String> settings(Class<? extends LeaseProfile> profile) {
@@ -133,18 +136,6 @@ public sealed interface LeaseProfile {
         values().forEach((k, v) -> parts.add(k + " " + (v instanceof Duration d
                 ? io.fencelab.engine.chaos.Distribution.text(d) : v)));
         return key() + " (" + String.join(", ", parts) + ")";
-    }
-
-    private static Map<String, Class<? extends LeaseProfile>> profiles() {
-        Map<String, Class<? extends LeaseProfile>> m = new LinkedHashMap<>();
-        m.put("generic", Generic.class);
-        m.put("kubernetes", Kubernetes.class);
-        m.put("etcd", Etcd.class);
-        m.put("redisson", Redisson.class);
-        m.put("consul", Consul.class);
-        m.put("zookeeper", ZooKeeper.class);
-        m.put("shedlock", ShedLock.class);
-        return java.util.Collections.unmodifiableMap(m);
     }
 
     private static Duration positive(Duration d, String name) {

@@ -1,13 +1,12 @@
 package io.fencelab.engine.metrics;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
-import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,10 +34,10 @@ import java.util.TreeMap;
  */
 public final class TuningCollector {
 
-    /** The fault a crash is published as ({@code FaultInjected.fault}). */
-    public static final String CRASH = "CRASH";
+    /** The fault a crash is published as ({@code FaultInjected.fault}: the kind's name). */
+    public static final String CRASH = FaultKind.CRASH.name();
     /** The fault that takes the lease service away while it lasts. */
-    private static final String DATABASE_RESTART = "DATABASE_RESTART";
+    private static final String DATABASE_RESTART = FaultKind.DATABASE_RESTART.name();
     private static final double MICROS_PER_HOUR = 3_600_000_000.0;
     private static final long MICROS_PER_SECOND = 1_000_000L;
 
@@ -50,16 +49,12 @@ public final class TuningCollector {
     private static final int SERVED = -1;
 
     private final Map<String, Scope> scopes = new TreeMap<>();
-    private final Map<String, Integer> openPauses = new HashMap<>();
-    private final Map<String, Long> lastPauseEnd = new HashMap<>();
-    /** Each holder's latest pause (the outer one, when pauses overlap), for the failover a pause caused. */
-    private final Map<String, PauseSeen> lastPause = new HashMap<>();
-    /** The latest fault injected on each target ({@code FaultInjected.appliesTo}), for what was behind a loss. */
-    private final Map<String, FaultSeen> lastFault = new HashMap<>();
+    /** The holders' pauses and the faults on them: what lay behind a loss. */
+    private final HolderHistory history = new HolderHistory();
     private final Set<String> crashed = new HashSet<>();
     private final ExactDistribution failoverTimes = new ExactDistribution();
     private final EpisodeRecorder episodes = new EpisodeRecorder();
-    private final PerSecond perSecond = new PerSecond();
+    private final TuningSeconds perSecond = new TuningSeconds();
     private int restartsUnderWay;
     private boolean leaseRequestsFailing;
     private long transitions;
@@ -135,15 +130,15 @@ public final class TuningCollector {
         int seconds = (int) (Math.max(0, run) / MICROS_PER_SECOND) + 1;
         long[] unavailable = perSecond.unavailableCopy(seconds);
         for (Scope s : scopes.values()) {
-            s.tail(run, (cause, from, to) -> PerSecond.spread(unavailable, from, to));
+            s.tail(run, (cause, from, to) -> TuningSeconds.spread(unavailable, from, to));
         }
         List<TuningSecond> series = new ArrayList<>(seconds);
         for (int i = 0; i < seconds; i++) {
             long inRun = Math.min(MICROS_PER_SECOND, run - i * MICROS_PER_SECOND);
             double fraction = inRun <= 0 || scopes.isEmpty() ? 0
                     : Math.min(1, unavailable[i] / ((double) inRun * scopes.size()));
-            series.add(new TuningSecond(i, perSecond.get(PerSecond.TRANSITIONS, i), perSecond.get(PerSecond.LOSSES, i),
-                    perSecond.get(PerSecond.REQUESTS, i), fraction));
+            series.add(new TuningSecond(i, perSecond.get(TuningSeconds.TRANSITIONS, i), perSecond.get(TuningSeconds.LOSSES, i),
+                    perSecond.get(TuningSeconds.REQUESTS, i), fraction));
         }
         return series;
     }
@@ -177,25 +172,7 @@ public final class TuningCollector {
             s.advance(t);
         }
         switch (event) {
-            case Event.LeaseAcquired e -> {
-                answered(t);
-                if (s.failingOver) {
-                    endFailover(s, t, e.holder(), e.token());
-                }
-                s.nextGrant(t);
-                if (s.granted && !Objects.equals(s.holder, e.holder())) {
-                    transitions++;
-                    perSecond.add(PerSecond.TRANSITIONS, t, 1);
-                }
-                s.granted = true;
-                s.released = false;
-                s.holder = e.holder();
-                s.token = e.token();
-                s.expiresAt = e.expiresAtMicros();
-                s.grantedAt = t;
-                s.unended.put(e.token(), new Held(e.holder(), e.expiresAtMicros(), t));
-                s.waiting.remove(e.holder());
-            }
+            case Event.LeaseAcquired e -> acquired(s, e, t);
             case Event.LeaseBusy e -> {
                 answered(t);
                 if (!crashed.contains(worker(e.holder()))) {
@@ -208,7 +185,7 @@ public final class TuningCollector {
             }
             case Event.LeaseRenewed e -> {
                 answered(t);
-                Held lease = s.unended.get(e.token());
+                HeldLease lease = s.unended.get(e.token());
                 if (lease != null) {
                     lease.renewed(e.expiresAtMicros(), t);
                 }
@@ -218,7 +195,7 @@ public final class TuningCollector {
             }
             case Event.LeaseRenewalFailed e -> {
                 answered(t);
-                Held lease = s.unended.get(e.token());
+                HeldLease lease = s.unended.get(e.token());
                 if (lease != null && t >= lease.expires) {
                     lost(s, e.holder(), e.token(), t, LeaseLoss.Reason.EXPIRED);
                 }
@@ -239,52 +216,11 @@ public final class TuningCollector {
                 s.believing.remove(e.holder());
             }
             case Event.BeliefStarted e -> s.believing.add(e.holder());
-            case Event.BeliefEnded e -> {
-                boolean givenUp = e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
-                        || e.cause() == Event.BeliefEnded.Cause.RENEWAL_REFUSED;
-                boolean itsCurrentLease = Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token);
-                if (givenUp && itsCurrentLease) {
-                    // It gave up a lease the service still had for it.
-                    lost(s, e.holder(), s.token, t, e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
-                            ? LeaseLoss.Reason.RENEW_DEADLINE : LeaseLoss.Reason.RENEWAL_REFUSED);
-                } else if (letGoOnItsOwn(e.cause()) && itsCurrentLease && s.believing.contains(e.holder())) {
-                    // Not a loss (it let the lease go on its own judgement), but candidates now wait for the expiry.
-                    startFailover(s, Math.min(t, s.expiresAt), e.holder(),
-                            Failover.Cause.STEP_DOWN, behindStepDown(e.holder(), s.unended.get(s.token)));
-                }
-                s.believing.remove(e.holder());
-                if (e.cause() == Event.BeliefEnded.Cause.STALE_ANSWER) {
-                    wastedJobs++;
-                }
-            }
+            case Event.BeliefEnded e -> beliefEnded(s, e, t);
             case Event.PauseStarted e -> paused(e, t);
-            case Event.PauseEnded e -> {
-                Integer left = openPauses.computeIfPresent(e.holder(), (h, n) -> n > 1 ? n - 1 : null);
-                lastPauseEnd.put(e.holder(), t);
-                PauseSeen p = lastPause.get(e.holder());
-                if (left == null && p != null) {
-                    p.endMicros = t;
-                }
-            }
-            case Event.FaultInjected e -> {
-                lastFault.put(e.appliesTo(), new FaultSeen(e.fault(), e.appliesTo(), e.seq()));
-                if (CRASH.equals(e.fault()) && e.appliesTo() != null) {
-                    crash(e.appliesTo(), t);
-                } else if (DATABASE_RESTART.equals(e.fault())) {
-                    restartsUnderWay++;
-                }
-            }
-            case Event.FaultHealed e -> {
-                FaultSeen f = lastFault.get(e.appliesTo());
-                if (f != null && f.fault.equals(e.fault())) {
-                    f.healedMicros = t;
-                }
-                if (CRASH.equals(e.fault())) {
-                    crashed.remove(e.appliesTo());
-                } else if (DATABASE_RESTART.equals(e.fault())) {
-                    restartsUnderWay = Math.max(0, restartsUnderWay - 1);
-                }
-            }
+            case Event.PauseEnded e -> history.pauseEnded(e, t);
+            case Event.FaultInjected e -> faultInjected(e, t);
+            case Event.FaultHealed e -> faultHealed(e, t);
             case Event.WriteRejectedStale e -> staleRejections++;
             case Event.OperationFailed e -> {
                 if (isLeaseRequest(e)) {
@@ -299,6 +235,65 @@ public final class TuningCollector {
             case Event.WriteMissing ignored -> { }
             case Event.WriteOutOfOrder ignored -> { }
             case Event.SettingChanged ignored -> { }
+        }
+    }
+
+    /** The service granted {@code s} to {@code e.holder()}: a failover under way ends, a new holder is a transition. */
+    private void acquired(Scope s, Event.LeaseAcquired e, long t) {
+        answered(t);
+        if (s.failingOver) {
+            endFailover(s, t, e.holder(), e.token());
+        }
+        s.nextGrant(t);
+        if (s.granted && !Objects.equals(s.holder, e.holder())) {
+            transitions++;
+            perSecond.add(TuningSeconds.TRANSITIONS, t, 1);
+        }
+        s.granted = true;
+        s.released = false;
+        s.holder = e.holder();
+        s.token = e.token();
+        s.expiresAt = e.expiresAtMicros();
+        s.grantedAt = t;
+        s.unended.put(e.token(), new HeldLease(e.holder(), e.expiresAtMicros(), t));
+        s.waiting.remove(e.holder());
+    }
+
+    /** A holder stopped believing: a lease it gave up is lost, one it let go starts a failover. */
+    private void beliefEnded(Scope s, Event.BeliefEnded e, long t) {
+        boolean givenUp = e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
+                || e.cause() == Event.BeliefEnded.Cause.RENEWAL_REFUSED;
+        boolean itsCurrentLease = Objects.equals(e.holder(), s.holder) && s.unended.containsKey(s.token);
+        if (givenUp && itsCurrentLease) {
+            // It gave up a lease the service still had for it.
+            lost(s, e.holder(), s.token, t, e.cause() == Event.BeliefEnded.Cause.RENEW_DEADLINE
+                    ? LeaseLoss.Reason.RENEW_DEADLINE : LeaseLoss.Reason.RENEWAL_REFUSED);
+        } else if (letGoOnItsOwn(e.cause()) && itsCurrentLease && s.believing.contains(e.holder())) {
+            // Not a loss (it let the lease go on its own judgement), but candidates now wait for the expiry.
+            startFailover(s, Math.min(t, s.expiresAt), e.holder(),
+                    Failover.Cause.STEP_DOWN, history.behindStepDown(e.holder(), s.unended.get(s.token)));
+        }
+        s.believing.remove(e.holder());
+        if (e.cause() == Event.BeliefEnded.Cause.STALE_ANSWER) {
+            wastedJobs++;
+        }
+    }
+
+    private void faultInjected(Event.FaultInjected e, long t) {
+        history.faultInjected(e);
+        if (CRASH.equals(e.fault()) && e.appliesTo() != null) {
+            crash(e.appliesTo(), t);
+        } else if (DATABASE_RESTART.equals(e.fault())) {
+            restartsUnderWay++;
+        }
+    }
+
+    private void faultHealed(Event.FaultHealed e, long t) {
+        history.faultHealed(e, t);
+        if (CRASH.equals(e.fault())) {
+            crashed.remove(e.appliesTo());
+        } else if (DATABASE_RESTART.equals(e.fault())) {
+            restartsUnderWay = Math.max(0, restartsUnderWay - 1);
         }
     }
 
@@ -334,7 +329,7 @@ public final class TuningCollector {
 
     private void request(long t) {
         leaseRequests++;
-        perSecond.add(PerSecond.REQUESTS, t, 1);
+        perSecond.add(TuningSeconds.REQUESTS, t, 1);
     }
 
     private boolean unreachable() {
@@ -350,31 +345,31 @@ public final class TuningCollector {
      * start of the pause it expired in).
      */
     private void lost(Scope s, String holder, long token, long t, LeaseLoss.Reason reason) {
-        Held lease = s.unended.remove(token);
+        HeldLease lease = s.unended.remove(token);
         if (!s.believing.contains(holder) || crashed.contains(worker(holder))) {
             return;
         }
-        PauseBehind pause = pauseSinceRenewal(holder, lease);
+        HolderHistory.PauseBehind pause = history.sinceRenewal(holder, lease);
         boolean pausedSinceRenewal = pause != null;
         if (pausedSinceRenewal) {
             pauseLosses++;
         } else {
             renewalLosses++;
         }
-        perSecond.add(PerSecond.LOSSES, t, 1);
+        perSecond.add(TuningSeconds.LOSSES, t, 1);
         EpisodeRecorder.OpenLoss loss = episodes.loss(t, s.name, holder, token,
                 pausedSinceRenewal ? LeaseLoss.Kind.PAUSE : LeaseLoss.Kind.RENEWAL, reason,
                 pausedSinceRenewal ? pause.micros() : null);
-        String behind = behind(holder, lease, pause);
+        String behind = history.behind(holder, lease, pause);
         boolean current = s.granted && s.token == token;
         if (current) {
             if (loss != null) {
                 s.awaitingGrant.add(loss);
             }
             if (s.heldAt(t)) {
-                startFailover(s, wokeAt(holder, t), holder, Failover.Cause.STEP_DOWN, behind);
+                startFailover(s, history.wokeAt(holder, t), holder, Failover.Cause.STEP_DOWN, behind);
             } else {
-                startFailover(s, Math.min(t, pauseStartAround(holder, lease.expires)), holder,
+                startFailover(s, Math.min(t, history.pauseStartAround(holder, lease.expires)), holder,
                         Failover.Cause.LEASE_LOST, behind);
             }
         } else {
@@ -383,7 +378,7 @@ public final class TuningCollector {
                 loss.nextGrant(s.grantedAt);
             }
             if (s.closedBy != s.token && !s.failingOver) {
-                startFailover(s, Math.min(s.grantedAt, pauseStartAround(holder, lease.expires)), holder,
+                startFailover(s, Math.min(s.grantedAt, history.pauseStartAround(holder, lease.expires)), holder,
                         Failover.Cause.LEASE_LOST, behind);
                 endFailover(s, s.grantedAt, s.holder, s.token);
             }
@@ -420,11 +415,9 @@ public final class TuningCollector {
     }
 
     private void paused(Event.PauseStarted e, long t) {
-        if (openPauses.merge(e.holder(), 1, Integer::sum) == 1) {
-            lastPause.put(e.holder(), new PauseSeen(t, e.durationMicros(), e.cause()));
-        }
+        history.pauseStarted(e, t);
         for (Scope each : scopes.values()) {
-            for (Held lease : each.unended.values()) {
+            for (HeldLease lease : each.unended.values()) {
                 if (lease.holder.equals(e.holder()) && e.durationMicros() > lease.longestPauseMicros) {
                     lease.longestPauseMicros = e.durationMicros();
                     lease.longestPauseCause = e.cause();
@@ -433,62 +426,6 @@ public final class TuningCollector {
         }
     }
 
-    /**
-     * The longest pause of {@code holder} since {@code lease}'s last grant or renewal (one still open
-     * included), or null when it was not paused since: what makes a loss a pause loss.
-     */
-    private PauseBehind pauseSinceRenewal(String holder, Held lease) {
-        boolean open = openPauses.containsKey(holder);
-        if (!open && lastPauseEnd.getOrDefault(holder, Long.MIN_VALUE) <= lease.renewedAt) {
-            return null;
-        }
-        PauseSeen last = lastPause.get(holder);
-        if (last != null && (open || lease.longestPauseMicros == 0) && last.durationMicros > lease.longestPauseMicros) {
-            return new PauseBehind(last.durationMicros, last.cause);   // open, or begun before the renewal
-        }
-        return new PauseBehind(lease.longestPauseMicros, lease.longestPauseCause);
-    }
-
-    /**
-     * When {@code holder}, stepping down at {@code t}, stopped serving: the start of the pause it woke
-     * from at {@code t} (a leader waking past its renew deadline stopped acting when it froze), else {@code t}.
-     */
-    private long wokeAt(String holder, long t) {
-        PauseSeen p = lastPause.get(holder);
-        return p != null && p.endMicros == t ? p.startMicros : t;
-    }
-
-    /** When the pause of {@code holder} that {@code instant} fell in started, or {@code instant} if it was running then. */
-    private long pauseStartAround(String holder, long instant) {
-        PauseSeen p = lastPause.get(holder);
-        boolean within = p != null && p.startMicros <= instant && (p.endMicros < 0 || p.endMicros > instant);
-        return within ? p.startMicros : instant;
-    }
-
-    /** What lay behind {@code holder} giving up {@code lease} on its own judgement (its clock, a stale answer). */
-    private String behindStepDown(String holder, Held lease) {
-        return lease == null ? null : behind(holder, lease, pauseSinceRenewal(holder, lease));
-    }
-
-    /**
-     * What lay behind {@code holder} losing {@code lease}, in a few words: its pause since the last
-     * renewal, if any, else the latest fault on it, on every holder or on the lease service that was
-     * still under way at the last renewal; null when none.
-     */
-    private String behind(String holder, Held lease, PauseBehind pause) {
-        if (pause != null) {
-            return pause.words();
-        }
-        FaultSeen latest = null;
-        for (String target : new String[] {worker(holder), "all", "database", null}) {
-            FaultSeen f = lastFault.get(target);
-            if (f != null && f.healedMicros > lease.renewedAt && !CRASH.equals(f.fault)
-                    && (latest == null || f.seq > latest.seq)) {
-                latest = f;
-            }
-        }
-        return latest == null ? null : latest.words();
-    }
 
     /**
      * Worker {@code worker} crashed: it and every incarnation of it ({@code A#2}, … after restarts
@@ -527,7 +464,7 @@ public final class TuningCollector {
         long expiresAt;
         long grantedAt;
         /** Leases granted whose end (release, expiry) has not been reported yet, by service token. */
-        final Map<Long, Held> unended = new HashMap<>();
+        final Map<Long, HeldLease> unended = new HashMap<>();
         final Set<String> waiting = new HashSet<>();
         final Set<String> believing = new HashSet<>();
         /** Whether the scope lost its serving holder and has not been granted since. */
@@ -574,7 +511,7 @@ public final class TuningCollector {
             if (failingOver || crashed.contains(worker(holder)) || !believing.contains(holder)) {
                 return AWAITING_EXPIRY;   // a dead or stepped-down holder's lease serves nobody
             }
-            return openPauses.containsKey(holder) ? FROZEN : SERVED;
+            return history.paused(holder) ? FROZEN : SERVED;
         }
 
         /** Hands the unavailable stretches of [from, to) to {@code out}; the lease's expiry may split it. */
@@ -613,122 +550,6 @@ public final class TuningCollector {
         }
     }
 
-    /** A lease granted and not yet reported ended: its holder, expiry, last grant or renewal, and the longest pause since. */
-    private static final class Held {
-        final String holder;
-        long expires;
-        long renewedAt;
-        long longestPauseMicros;
-        String longestPauseCause;
 
-        Held(String holder, long expires, long grantedAt) {
-            this.holder = holder;
-            this.expires = expires;
-            this.renewedAt = grantedAt;
-        }
 
-        void renewed(long newExpiry, long t) {
-            expires = newExpiry;
-            renewedAt = t;
-            longestPauseMicros = 0;
-            longestPauseCause = null;
-        }
-    }
-
-    /** A holder's pause: when it started, how long it was drawn to last, its cause, and when it ended (-1: not yet). */
-    private static final class PauseSeen {
-        final long startMicros;
-        final long durationMicros;
-        final String cause;
-        long endMicros = -1;
-
-        PauseSeen(long startMicros, long durationMicros, String cause) {
-            this.startMicros = startMicros;
-            this.durationMicros = durationMicros;
-            this.cause = cause;
-        }
-    }
-
-    /** The pause behind a loss: its length as drawn and its cause ({@code PauseStarted.cause}). */
-    private record PauseBehind(long micros, String cause) {
-        String words() {
-            return "pause of " + RunTimes.seconds(micros) + (cause == null ? "" : " (" + cause + ")");
-        }
-    }
-
-    /** A fault injected on a target, and when it healed ({@link Long#MAX_VALUE}: not yet). */
-    private static final class FaultSeen {
-        final String fault;
-        final String target;
-        final long seq;
-        long healedMicros = Long.MAX_VALUE;
-
-        FaultSeen(String fault, String target, long seq) {
-            this.fault = fault;
-            this.target = target;
-            this.seq = seq;
-        }
-
-        String words() {
-            return "fault " + fault + (target == null ? "" : " on " + target);
-        }
-    }
-
-    /** Counts and unavailable microseconds per second of run time, indexed by second. */
-    private static final class PerSecond {
-        static final int TRANSITIONS = 0;
-        static final int LOSSES = 1;
-        static final int REQUESTS = 2;
-        static final int UNAVAILABLE = 3;
-        private long[][] series = new long[4][64];
-
-        void add(int which, long t, long n) {
-            int i = index(t);
-            grow(i);
-            series[which][i] += n;
-        }
-
-        long get(int which, int second) {
-            long[] a = series[which];
-            return second < a.length ? a[second] : 0;
-        }
-
-        /** Adds the microseconds of [start, end) to the unavailable time of the seconds they fall in. */
-        void unavailable(long start, long end) {
-            grow(index(end - 1));
-            spread(series[UNAVAILABLE], start, end);
-        }
-
-        /** A copy of the unavailable series, at least {@code length} long. */
-        long[] unavailableCopy(int length) {
-            return Arrays.copyOf(series[UNAVAILABLE], Math.max(length, series[UNAVAILABLE].length));
-        }
-
-        private void grow(int i) {
-            if (i < series[0].length) {
-                return;
-            }
-            int n = Math.max(i + 1, series[0].length * 2);
-            for (int k = 0; k < series.length; k++) {
-                series[k] = Arrays.copyOf(series[k], n);
-            }
-        }
-
-        private static int index(long t) {
-            return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(0, t) / MICROS_PER_SECOND);
-        }
-
-        /** Adds the microseconds of [start, end) to the seconds of {@code bySecond} they fall in. */
-        static void spread(long[] bySecond, long start, long end) {
-            long from = Math.max(0, start);
-            while (from < end) {
-                int i = index(from);
-                long to = Math.min(end, (i + 1) * MICROS_PER_SECOND);
-                if (i < bySecond.length) {
-                    bySecond[i] += to - from;
-                }
-                from = to;
-            }
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package io.fencelab.engine.tune;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.lease.LeaseProfile;
@@ -332,18 +333,7 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
      * @param scope the scope whose replicas count (the holders seen acquiring or waiting for it)
      */
     public static Explanation explain(List<? extends Event> events, String scope, long fromMicros, long toMicros) {
-        Set<String> replicas = new java.util.TreeSet<>();
-        for (Event e : events) {
-            String holder = switch (e) {
-                case Event.LeaseAcquired a when a.scope().equals(scope) -> a.holder();
-                case Event.LeaseBusy b when b.scope().equals(scope) -> b.holder();
-                case Event.BeliefStarted b when b.scope().equals(scope) -> b.holder();
-                default -> null;
-            };
-            if (holder != null) {
-                replicas.add(worker(holder));
-            }
-        }
+        Set<String> replicas = replicasOf(events, scope);
         Set<String> down = new HashSet<>();
         Set<String> paused = new HashSet<>();
         Map<String, Long> faultsOn = new LinkedHashMap<>(); // "KIND on target" -> since
@@ -359,9 +349,9 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
                 break;
             }
             switch (e) {
-                case Event.FaultInjected f when f.fault().equals("CRASH") -> down.add(worker(f.appliesTo()));
-                case Event.FaultHealed f when f.fault().equals("CRASH") -> down.remove(worker(f.appliesTo()));
-                case Event.FaultInjected f when !f.fault().equals("PAUSE") && !f.fault().equals("CONNECTION_KILL") ->
+                case Event.FaultInjected f when is(f.fault(), FaultKind.CRASH) -> down.add(worker(f.appliesTo()));
+                case Event.FaultHealed f when is(f.fault(), FaultKind.CRASH) -> down.remove(worker(f.appliesTo()));
+                case Event.FaultInjected f when !is(f.fault(), FaultKind.PAUSE) && !is(f.fault(), FaultKind.CONNECTION_KILL) ->
                         faultsOn.putIfAbsent(f.fault() + " on " + f.appliesTo(), t);
                 case Event.FaultHealed f -> {
                     Long since = faultsOn.remove(f.fault() + " on " + f.appliesTo());
@@ -422,6 +412,23 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
                 + (context.isEmpty() ? "" : "; " + capped(context, "pauses")));
     }
 
+    /** The workers seen acquiring, waiting for or believing they hold {@code scope}: its replicas. */
+    private static Set<String> replicasOf(List<? extends Event> events, String scope) {
+        Set<String> replicas = new java.util.TreeSet<>();
+        for (Event e : events) {
+            String holder = switch (e) {
+                case Event.LeaseAcquired a when a.scope().equals(scope) -> a.holder();
+                case Event.LeaseBusy b when b.scope().equals(scope) -> b.holder();
+                case Event.BeliefStarted b when b.scope().equals(scope) -> b.holder();
+                default -> null;
+            };
+            if (holder != null) {
+                replicas.add(worker(holder));
+            }
+        }
+        return replicas;
+    }
+
     /** At most a few items, so that a long window (a whole run) still reads as one line. */
     private static String capped(List<String> items, String noun) {
         int shown = 3;
@@ -439,6 +446,11 @@ public record Bounds(double failoverSeconds, double stepDownFailoverSeconds, dou
             out.add(words.apply(Math.max(since, fromMicros), t));
         }
         return -1;
+    }
+
+    /** Whether a fault as an event names it ({@code FaultInjected.fault}) is of {@code kind}. */
+    private static boolean is(String fault, FaultKind kind) {
+        return kind.name().equals(fault);
     }
 
     private static String fault(String kind, String target, long from, long to) {

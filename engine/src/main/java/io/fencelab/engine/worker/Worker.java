@@ -2,7 +2,6 @@ package io.fencelab.engine.worker;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.check.ValueDigest;
-import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.BeliefEnded.Cause;
 import io.fencelab.engine.fence.FencingMode;
@@ -12,7 +11,6 @@ import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.RenewResult;
 import io.fencelab.engine.store.TargetStore;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -41,6 +39,7 @@ public final class Worker {
 
     private final WorkerSpec spec;
     private final WorkerEnv env;
+    private final Requests requests;
 
     /** The identity it acts under: the spec's name, or {@code name#n} after a restart as a new holder. */
     private volatile String holder;
@@ -78,6 +77,7 @@ public final class Worker {
         this.spec = spec;
         this.env = env;
         this.holder = spec.name();
+        this.requests = new Requests(this, env);
     }
 
     /** The worker's name in the spec: what faults target and executors key it by. */
@@ -258,7 +258,7 @@ public final class Worker {
         TargetWrite tw = spec.writes().get(index);
         FencingMode mode = tw.mode() == null ? env.defaultFencing() : tw.mode();
         TargetStore<?> target = env.target(tw.target(), mode);
-        Object value = valueFor(tw, index);
+        Object value = JobWrites.value(spec, tw, index, holder, job);
         String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
         long token = presentedToken;
         String me = holder;
@@ -267,7 +267,7 @@ public final class Worker {
                 tw.key(), opSeq));
         rpc("write", false, () -> {
             WriteOutcome outcome = write(target, tw.key(), token, opSeq, value);
-            publishOutcome(outcome, tw, digest, me, token);
+            publish(JobWrites.outcomeEvent(outcome, env, me, spec.scope(), tw, digest, token));
             return outcome;
         }, onReply, () -> send(myEpoch, index, onReply));
     }
@@ -291,19 +291,6 @@ public final class Worker {
         return ((TargetStore<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
     }
 
-    private void publishOutcome(WriteOutcome outcome, TargetWrite tw, String digest, String me, long token) {
-        String scope = spec.scope();
-        switch (outcome) {
-            case WriteOutcome.Accepted a -> publish(seq -> new Event.WriteAccepted(seq, env.nowMicros(), me,
-                    scope, a.token(), tw.target(), tw.key(), digest, a.replaced()));
-            case WriteOutcome.Stale s -> publish(seq -> new Event.WriteRejectedStale(seq, env.nowMicros(), me,
-                    scope, s.presented(), tw.target(), tw.key(), s.highest()));
-            case WriteOutcome.Missing m -> publish(seq -> new Event.WriteMissing(seq, env.nowMicros(), me,
-                    scope, token, tw.target(), tw.key()));
-            case WriteOutcome.OutOfOrder o -> publish(seq -> new Event.WriteOutOfOrder(seq, env.nowMicros(), me,
-                    scope, o.token(), tw.target(), tw.key(), o.presentedSeq(), o.highestSeq()));
-        }
-    }
 
     private void onWriteReply(long myEpoch, WriteOutcome outcome) {
         if (myEpoch != epoch) {
@@ -351,16 +338,6 @@ public final class Worker {
         }
     }
 
-    private Object valueFor(TargetWrite tw, int index) {
-        // Several writes of one job to the same key are different operations, so their values differ.
-        String op = spec.writes().stream().filter(w -> w.equals(tw)).count() > 1 ? ", op " + (index + 1) : "";
-        String text = switch (tw.target()) {
-            case ROW -> "report by " + holder + ", job " + job + op;
-            case OBJECT -> "object written by " + holder + ", job " + job + op;
-            case POINTER -> "objects/" + holder + "-job-" + job + op;
-        };
-        return tw.target() == io.fencelab.engine.resource.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
-    }
 
     // ---- renew and release ------------------------------------------------------------------
 
@@ -546,7 +523,7 @@ public final class Worker {
     }
 
     /** Runs {@code action} after {@code delay} unless the process crashed meanwhile. */
-    private void later(Duration delay, Runnable action) {
+    void later(Duration delay, Runnable action) {
         long myLife = life;
         env.later(this, delay, () -> {
             if (myLife == life) {
@@ -555,59 +532,18 @@ public final class Worker {
         });
     }
 
-    // ---- messaging --------------------------------------------------------------------------
 
-    /**
-     * One request to the database: it leaves now, lands after the request delay (the statement runs
-     * then, whatever the worker is doing), and the worker hears the answer after the reply delay
-     * (deferred if it is paused). On a database failure a fault explains it retries with {@code retry}
-     * after its idle time; on one that breaks the run ({@link io.fencelab.engine.db.DatabaseFailure#breaksRun})
-     * the run ends.
-     * A request sent before a crash still lands; the crashed process hears no answer.
-     */
+    /** One request to the database, sent through its {@link Requests}. */
     private <T> void rpc(String operation, boolean leaseOp, Supplier<T> statement, Consumer<T> onReply, Runnable retry) {
-        Duration requestDelay = env.requestDelay(name());
-        Duration jitter = env.requestJitter(name());
-        if (jitter.isPositive()) {
-            requestDelay = requestDelay.plus(Duration.ofNanos(env.random(this).nextLong(jitter.toNanos() / 1_000 + 1) * 1_000));
-        }
-        if (leaseOp) {
-            requestDelay = requestDelay.plus(env.leaseServiceDelay(name()));
-        }
-        long myLife = life;
-        String me = holder;
-        env.inFlight(this, requestDelay, () -> {
-            if (env.finished()) {
-                return;
-            }
-            T result;
-            try {
-                result = statement.get();
-            } catch (DatabaseException e) {
-                if (e.failure().breaksRun()) {
-                    // No fault explains it and the next statement would fail the same way: the run is over.
-                    env.databaseBroken(e);
-                    env.discardSession(this);
-                    return;
-                }
-                if (myLife != life) {
-                    // Nobody is left to notice, but the broken session must still go: a restarted
-                    // process would otherwise fail its first statement on it.
-                    env.discardSession(this);
-                    return;
-                }
-                publish(seq -> new Event.OperationFailed(seq, env.nowMicros(), me, operation, e.reason()));
-                env.discardSession(this);
-                later(spec.idleTime(), retry);
-                return;
-            }
-            if (myLife == life) {
-                later(env.replyDelay(name()), () -> onReply.accept(result));
-            }
-        });
+        requests.send(operation, leaseOp, statement, onReply, retry);
     }
 
-    private void publish(java.util.function.LongFunction<? extends Event> event) {
+    /** The current process: bumped by a crash, so what an earlier process scheduled or awaits is dropped. */
+    long life() {
+        return life;
+    }
+
+    void publish(java.util.function.LongFunction<? extends Event> event) {
         env.events().publish(event);
     }
 }
