@@ -149,6 +149,12 @@ public final class MemoryRunStore implements RunStore {
         return !down;
     }
 
+    /** The modelled database can always be stopped and started. */
+    @Override
+    public Optional<String> restartRefusal() {
+        return Optional.empty();
+    }
+
     @Override
     public void close() {
         // nothing is held outside this object

@@ -151,6 +151,12 @@ public final class PostgresRunStore implements RunStore {
         return db.isReachable();
     }
 
+    /** As {@link Database#restartRefusal}: an external server needs a restart command. */
+    @Override
+    public Optional<String> restartRefusal() {
+        return db.restartRefusal();
+    }
+
     private static Session session(StoreSession s) {
         if (s instanceof PostgresSession session) {
             return session.session();

@@ -83,6 +83,6 @@ public final class EventEstimate {
     }
 
     private static long micros(Duration d) {
-        return RunEnvironment.micros(d);
+        return RunCore.micros(d);
     }
 }

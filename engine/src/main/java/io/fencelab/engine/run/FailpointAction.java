@@ -3,7 +3,7 @@ package io.fencelab.engine.run;
 import java.time.Duration;
 
 /**
- * What an armed failpoint does to the holder that reaches it ({@link RunEnvironment#armFailpoint}).
+ * What an armed failpoint does to the holder that reaches it ({@link Executor#armFailpoint}).
  * Each is the same fault the run's plan can hold, applied at a statement boundary instead of at a run
  * time, and recorded by the same events ({@code FaultInjected}, {@code PauseStarted}), whose detail
  * names the point.

@@ -317,6 +317,6 @@ final class FaultScheduler {
     }
 
     private static long micros(Duration d) {
-        return RunEnvironment.micros(d);
+        return RunCore.micros(d);
     }
 }

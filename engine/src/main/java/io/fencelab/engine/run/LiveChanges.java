@@ -7,7 +7,6 @@ import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.lease.LeaseProfile;
-import io.fencelab.engine.worker.Worker;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,19 +25,19 @@ import java.util.Set;
  */
 final class LiveChanges {
 
-    private final RunEnvironment run;
+    private final RunCore run;
     private final FaultScheduler faults;
     /** Live changes so far: salts the generators of what they add. */
     private int changes;
 
-    LiveChanges(RunEnvironment run, FaultScheduler faults) {
+    LiveChanges(RunCore run, FaultScheduler faults) {
         this.run = run;
         this.faults = faults;
     }
 
     /** See {@link LiveExecutor#inject}. */
     FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
-        if (run.finished) {
+        if (run.finished()) {
             throw new IllegalStateException("the run is over");
         }
         boolean onDatabase = FaultSpec.DATABASE.equals(target);
@@ -46,11 +45,11 @@ final class LiveChanges {
             throw new IllegalArgumentException("a database restart targets 'database'; other faults target a holder");
         }
         if (onDatabase) {
-            run.db.restartRefusal().ifPresent(why -> {
+            run.store().restartRefusal().ifPresent(why -> {
                 throw new IllegalArgumentException(why);
             });
         }
-        if (!onDatabase && !run.workers.containsKey(target)) {
+        if (!onDatabase && !run.hasWorker(target)) {
             throw new IllegalArgumentException("no holder named '" + target + "' in this run");
         }
         if (length.isNegative()) {
@@ -64,10 +63,10 @@ final class LiveChanges {
 
     /** See {@link LiveExecutor#change}. */
     void change(RunSpec next) {
-        if (run.finished) {
+        if (run.finished()) {
             throw new IllegalStateException("the run is over");
         }
-        RunSpec cur = run.current;
+        RunSpec cur = run.current();
         List<String> fixed = new ArrayList<>();
         check(fixed, "name", cur.name(), next.name());
         check(fixed, "first tokens", cur.firstTokens(), next.firstTokens());
@@ -80,7 +79,7 @@ final class LiveChanges {
             throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
         }
         changes++;
-        run.current = next;
+        run.change(next);
         if (cur.lease() instanceof LeaseProfile.Generic && next.lease() instanceof LeaseProfile.Generic) {
             if (!cur.leaseTtl().equals(next.leaseTtl())) {
                 changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
@@ -97,11 +96,11 @@ final class LiveChanges {
         if (cur.tokenScheme() != next.tokenScheme()) {
             changed("tokenScheme", cur.tokenScheme().name(), next.tokenScheme().name());
         }
-        List<Worker> added = changeWorkers(cur, next);
+        List<WorkerPlacement.Placed> added = changeWorkers(cur, next);
         changeFaults(cur, next, added);
         long now = run.nowMicros();
-        for (Worker w : added) {
-            w.startAfter(Duration.ofNanos(Math.max(0, RunEnvironment.micros(w.spec().startAt()) - now) * 1_000));
+        for (WorkerPlacement.Placed w : added) {
+            w.startAfter(Duration.ofNanos(Math.max(0, RunCore.micros(w.spec().startAt()) - now) * 1_000));
         }
     }
 
@@ -112,11 +111,11 @@ final class LiveChanges {
     }
 
     private void changed(String setting, String from, String to) {
-        run.sink.publish(seq -> new Event.SettingChanged(seq, run.nowMicros(), setting, from, to));
+        run.sink().publish(seq -> new Event.SettingChanged(seq, run.nowMicros(), setting, from, to));
     }
 
     /** Retires the workers {@code next} leaves out and adds the ones it brings; returns the added ones. */
-    private List<Worker> changeWorkers(RunSpec cur, RunSpec next) {
+    private List<WorkerPlacement.Placed> changeWorkers(RunSpec cur, RunSpec next) {
         Set<String> before = new LinkedHashSet<>();
         cur.workers().forEach(w -> before.add(w.name()));
         Set<String> after = new LinkedHashSet<>();
@@ -127,13 +126,13 @@ final class LiveChanges {
         changed("workers", String.valueOf(before.size()), String.valueOf(after.size()));
         for (String name : before) {
             if (!after.contains(name)) {
-                run.workers.get(name).retire();
+                run.worker(name).retire();
             }
         }
-        List<Worker> added = new ArrayList<>();
+        List<WorkerPlacement.Placed> added = new ArrayList<>();
         for (WorkerSpec w : next.workers()) {
             if (!before.contains(w.name())) {
-                Worker existing = run.workers.get(w.name());
+                WorkerPlacement.Placed existing = run.worker(w.name());
                 if (existing != null) {
                     throw new IllegalArgumentException("worker '" + w.name() + "' left this run and cannot rejoin it");
                 }
@@ -147,7 +146,7 @@ final class LiveChanges {
      * Cancels (or heals now) the occurrences of the fault specs {@code next} removes, and plans the
      * ones it adds, and those on every holder for the workers that joined.
      */
-    private void changeFaults(RunSpec cur, RunSpec next, List<Worker> addedWorkers) {
+    private void changeFaults(RunSpec cur, RunSpec next, List<WorkerPlacement.Placed> addedWorkers) {
         List<FaultSpec> removed = new ArrayList<>(cur.faults());
         next.faults().forEach(removed::remove);
         List<FaultSpec> added = new ArrayList<>(next.faults());
@@ -156,7 +155,7 @@ final class LiveChanges {
         for (FaultSpec gone : removed) {
             changed("fault", gone.describe(), null);
             faults.stopPlanOf(gone);
-            for (PlannedFault pf : run.registered()) {
+            for (PlannedFault pf : run.faults().registered()) {
                 if (gone.equals(pf.spec) && !pf.cut()) {
                     faults.cancel(pf, now);
                 }
@@ -169,7 +168,7 @@ final class LiveChanges {
         }
         if (!addedWorkers.isEmpty()) {
             // Faults on every holder apply to the new ones too.
-            List<String> newNames = addedWorkers.stream().map(Worker::name).toList();
+            List<String> newNames = addedWorkers.stream().map(WorkerPlacement.Placed::name).toList();
             for (FaultSpec spec : next.faults()) {
                 if (FaultSpec.ALL.equals(spec.target()) && !added.contains(spec)) {
                     plan(spec, newNames, now);
@@ -180,16 +179,16 @@ final class LiveChanges {
 
     /** Expands {@code spec} over {@code holders} from run time {@code now} and schedules what it gives. */
     private void plan(FaultSpec spec, List<String> holders, long now) {
-        long seed = run.current.seed() ^ (0x9E3779B97F4A7C15L * changes);
+        long seed = run.current().seed() ^ (0x9E3779B97F4A7C15L * changes);
         for (FaultOccurrence o : FaultPlan.expandFrom(spec, holders, Duration.ofNanos(now * 1_000),
-                run.current.duration(), seed)) {
+                run.current().duration(), seed)) {
             add(new PlannedFault(o, spec, false));
         }
     }
 
     /** Makes an occurrence visible to the workers' fault queries, and schedules its start and heal. */
     private void add(PlannedFault pf) {
-        run.register(pf);
+        run.faults().register(pf);
         faults.schedule(pf);
     }
 }

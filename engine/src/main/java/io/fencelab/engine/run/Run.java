@@ -43,8 +43,8 @@ public final class Run implements AutoCloseable {
     private final RunJudgement judgement = new RunJudgement();
     /** Why the log could not be written (the run's end reason then), or null. */
     private volatile RunEnded.Reason recordingFailure;
-    private final SimulatedExecutor simulated;
-    private final LiveExecutor live;
+    /** Runs the spec: simulated or live, as the spec says. */
+    private final Executor executor;
     private RunResult result;
 
     private Run(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery) {
@@ -70,13 +70,10 @@ public final class Run implements AutoCloseable {
         bus.subscribe("recorder", this::record);
         bus.subscribe("judgement", judgement::accept);
         try {
-            if (spec.executor() == ExecutorKind.SIMULATED) {
-                simulated = new SimulatedExecutor(db, spec, bus, backend);
-                live = null;
-            } else {
-                simulated = null;
-                live = new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
-            }
+            executor = switch (spec.executor()) {
+                case SIMULATED -> new SimulatedExecutor(db, spec, bus, backend);
+                case LIVE -> new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
+            };
         } catch (RuntimeException e) {
             // Refused before it began (a broken schema, Database#checkSchema): no log of a run that never ran.
             discardLog();
@@ -138,38 +135,41 @@ public final class Run implements AutoCloseable {
      * @throws IllegalStateException for a run on the in-memory backend
      */
     public RunContext runContext() {
-        return simulated != null ? simulated.runContext() : live.runContext();
+        return executor.runContext();
     }
 
     /** Where the run's leases and fenced resources live. */
     public io.fencelab.engine.store.RunStore store() {
-        return simulated != null ? simulated.store() : live.store();
+        return executor.store();
+    }
+
+    /** The executor that runs the spec. */
+    public Executor executor() {
+        return executor;
     }
 
     /** The simulated executor, for step / run-until / speed control; empty for live runs. */
     public Optional<SimulatedExecutor> simulatedExecutor() {
-        return Optional.ofNullable(simulated);
+        return executor instanceof SimulatedExecutor s ? Optional.of(s) : Optional.empty();
     }
 
     /** The live executor, for faults by hand and live changes; empty for simulated runs. */
     public Optional<LiveExecutor> liveExecutor() {
-        return Optional.ofNullable(live);
+        return executor instanceof LiveExecutor l ? Optional.of(l) : Optional.empty();
     }
 
     /**
      * Arms a failpoint before the run starts (tests only): the first time worker {@code holder}'s
      * statement code reaches {@code point}, {@code action} happens there
-     * ({@link RunEnvironment#armFailpoint}).
+     * ({@link Executor#armFailpoint}).
      */
     public void armFailpoint(io.fencelab.engine.failpoint.Failpoint point, String holder, FailpointAction action) {
-        RunEnvironment env = simulated != null ? simulated : live;
-        env.armFailpoint(point, holder, action);
+        executor.armFailpoint(point, holder, action);
     }
 
     /** Whether every failpoint armed on this run was reached. */
     public boolean failpointsReached() {
-        RunEnvironment env = simulated != null ? simulated : live;
-        return env.failpointsReached();
+        return executor.failpointsReached();
     }
 
     /** The verdict so far, from the events seen so far. */
@@ -194,15 +194,7 @@ public final class Run implements AutoCloseable {
     /** Runs to the end (or until stopped or the database is lost) and returns the result. */
     public RunResult runToEnd() throws InterruptedException {
         bus.start();
-        RunEnded.Reason end;
-        if (simulated != null) {
-            simulated.runToEnd();
-            end = simulated.endReason();
-        } else {
-            end = live.runToEnd();
-            live.close();
-        }
-        return finish(end);
+        return finish(executor.execute());
     }
 
     /**
@@ -210,11 +202,7 @@ public final class Run implements AutoCloseable {
      * ends before its next action, on the thread running it.
      */
     public void stop() {
-        if (simulated != null) {
-            simulated.requestStop();
-        } else {
-            live.stop();
-        }
+        executor.requestStop();
     }
 
     /**
@@ -276,17 +264,15 @@ public final class Run implements AutoCloseable {
 
     @Override
     public void close() {
-        if (simulated != null) {
-            simulated.close();
-        } else {
-            try {
-                live.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try {
+            executor.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         if (result == null) {
-            finish(simulated != null ? simulated.endReason() : RunEnded.Reason.STOPPED);
+            // Closed before its end was returned: stopped, or however the executor says it ended.
+            RunEnded.Reason end = executor.endReason();
+            finish(end != null ? end : RunEnded.Reason.STOPPED);
         }
     }
 }

@@ -54,6 +54,12 @@ public interface RunStore {
     boolean isReachable();
 
     /**
+     * Why a database-restart fault cannot be run on this store, or empty if it can (checked before
+     * such a fault is planned or injected, rather than failing at its time).
+     */
+    Optional<String> restartRefusal();
+
+    /**
      * Installs the failpoint seam on every statement of the run (tests only; see {@link Failpoints}),
      * before the run starts.
      *
