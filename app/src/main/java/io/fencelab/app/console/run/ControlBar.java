@@ -195,6 +195,19 @@ public final class ControlBar extends FlowPane {
 
     /** Buttons keep their words; the speed slider and the gap give way on a narrow window. */
     private void layOut() {
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {play, step, fastest, restart,
+                newSeed, fit, guided, compare, export, openRun, help}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        speed.setMinWidth(60);
+        comparison.setMinWidth(120);
+        Label speedTitle = new Label("Speed");
+        speedTitle.setMinWidth(Region.USE_PREF_SIZE);
+        getChildren().addAll(play, step, new Separator(javafx.geometry.Orientation.VERTICAL), speedTitle, speed,
+                speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
+                new Separator(javafx.geometry.Orientation.VERTICAL), guided,
+                new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison,
+                new Separator(javafx.geometry.Orientation.VERTICAL), export, openRun, help);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */
