@@ -2,30 +2,13 @@ package io.fencelab.bench;
 
 import io.fencelab.app.cli.DatabaseOptions;
 import io.fencelab.app.cli.ExitCodes;
-import io.fencelab.app.console.Console;
-import io.fencelab.app.console.ConsoleLauncher;
-import io.fencelab.app.console.control.DatabaseSource;
-import io.fencelab.app.console.feed.EventFeed;
-import io.fencelab.app.console.feed.FrameLoop;
-import io.fencelab.app.console.feed.RunUpdater;
-import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.model.RunInfo;
-import io.fencelab.app.console.model.RunModel;
-import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.model.TimeWindow;
-import io.fencelab.app.console.run.RunDriver;
-import io.fencelab.app.console.view.ConsoleView;
+import io.fencelab.app.console.ConsoleProbe;
 import io.fencelab.bench.PulseTimer.Pulses;
-import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.SafetyChecker;
-import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventBus;
-import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.report.Timeline;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -34,14 +17,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
-import javafx.scene.Scene;
-import javafx.stage.Stage;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Console benchmark (a program, not a test). (a) FX pulse time with {@code --holders} holders and
@@ -102,7 +83,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        boolean headless = !ConsoleLauncher.displayAvailable();
+        boolean headless = !ConsoleProbe.displayAvailable();
         if (headless) {
             System.setProperty("glass.platform", "Monocle");
             System.setProperty("monocle.platform", "Headless");
@@ -111,7 +92,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
             System.setProperty("headless.geometry", "1920x1080-32");
         }
         // The settings the console itself starts with (./fencelab), so the bench measures what users get.
-        ConsoleLauncher.configureRendering();
+        ConsoleProbe.configureRendering();
         CountDownLatch up = new CountDownLatch(1);
         Platform.startup(up::countDown);
         up.await();
@@ -209,27 +190,15 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     private Pulses pulses(List<Event> log, Timeline timeline, String name) throws Exception {
         Bench bench = onFx(() -> new Bench(name));
         onFx(() -> {
-            RunModel run = bench.model.main();
-            if (!log.isEmpty()) {
-                run.events().addAll(log);
-                run.rows().addAll(log);
-                log.stream().map(Event::holder).filter(h -> h != null).distinct().forEach(run.holders()::add);
-                run.eventCountProperty().set(log.size());
-            }
+            ConsoleProbe console = bench.console;
+            console.show(name, log, timeline);
             long end = log.isEmpty() ? 600_000_000 : log.getLast().atMicros();
-            run.infoProperty().set(new RunInfo(name, "simulated", "7", "FENCED", "MONOTONIC", end));
-            run.endMicrosProperty().set(end);
-            run.timelineProperty().set(timeline);
-            run.phaseProperty().set(RunPhase.PLAYING);
-            bench.model.window().extentProperty().set(end);
-            bench.model.window().showAll();
             // The playhead crosses the run in 600 frames, and the window shifts by a microsecond and
             // back: every frame redraws the whole timeline, not only the playhead's light canvas.
-            double start = bench.model.window().start();
-            bench.loop.addUpdate(now -> {
-                run.nowMicrosProperty().set((run.nowMicrosProperty().get() + end / 600) % end);
-                TimeWindow w = bench.model.window();
-                w.show(w.start() == start ? start + 1 : start, w.span());
+            double start = console.windowStart();
+            console.everyFrame(now -> {
+                console.setPlayheadMicros((console.playheadMicros() + end / 600) % end);
+                console.showWindow(console.windowStart() == start ? start + 1 : start, console.windowSpan());
             });
             return null;
         });
@@ -269,24 +238,17 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
     private Flood console(List<Event> log) throws Exception {
         Bench bench = onFx(() -> new Bench("flood"));
         EventBus bus = EventBus.async();
-        EventFeed feed = new EventFeed();
         CountDownLatch all = new CountDownLatch(1);
-        RunModel run = bench.model.main();
         onFx(() -> {
-            RunUpdater updater = new RunUpdater(run, feed, new FloodDriver(run));
-            bench.loop.addUpdate(updater);
-            bench.loop.addUpdate(now -> {
-                if (run.eventCountProperty().get() >= log.size()) {
+            ConsoleProbe console = bench.console;
+            bus.subscribe("console", console.takeEvents(log.getLast().atMicros()));
+            console.everyFrame(now -> {
+                if (console.eventsShown() >= log.size()) {
                     all.countDown();
                 }
             });
-            run.phaseProperty().set(RunPhase.PLAYING);
-            run.endMicrosProperty().set(log.getLast().atMicros());
-            bench.model.window().extentProperty().set(log.getLast().atMicros());
-            bench.model.window().showAll();
             return null;
         });
-        bus.subscribe("console", feed);
         bus.start();
         bench.timer.start();
         long t0 = System.nanoTime();
@@ -308,93 +270,16 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         return new Flood(log.size() / (nanos / 1e9), p);
     }
 
-    /** Reports run time as the last event's; nothing to drive. */
-    private record FloodDriver(RunModel run) implements RunDriver {
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public void play() {
-        }
-
-        @Override
-        public void pause() {
-        }
-
-        @Override
-        public void step() {
-        }
-
-        @Override
-        public void setSpeed(double speed) {
-        }
-
-        @Override
-        public void stop() {
-        }
-
-        @Override
-        public void close() {
-        }
-
-        @Override
-        public boolean awaitClosed(long millis) {
-            return true;
-        }
-
-        @Override
-        public Capabilities capabilities() {
-            return new Capabilities(false, false, false);
-        }
-
-        @Override
-        public long nowMicros() {
-            Event last = run.events().last();
-            return last == null ? 0 : last.atMicros();
-        }
-
-        @Override
-        public Verdict verdictSoFar() {
-            return RunModel.NO_VIOLATION;
-        }
-
-        @Override
-        public Judgement judgementSoFar() {
-            return Judgement.EMPTY;
-        }
-
-        @Override
-        public MetricsSnapshot metricsSoFar() {
-            return RunModel.NO_METRICS;
-        }
-
-        @Override
-        public io.fencelab.engine.metrics.TuningMetrics tuningSoFar() {
-            return io.fencelab.engine.metrics.TuningMetrics.NONE;
-        }
-    }
-
     // ---- a console on screen without a database --------------------------------------------------
 
-    /** The console's model, view and frame loop in a stage, with a timer of every pulse. */
+    /** The console's window without a database, with a timer of every pulse. */
     private static final class Bench {
-        final ConsoleModel model = new ConsoleModel();
-        final FrameLoop loop = new FrameLoop();
-        final Stage stage = new Stage();
-        final ConsoleView view;
+        final ConsoleProbe console;
         final PulseTimer timer;
 
-        Bench(String name) throws Exception {
-            Path runs = Files.createTempDirectory("fencelab-bench-console");
-            view = new Console(model, loop, DatabaseSource.lent(null), runs).view();
-            Scene scene = new Scene(view, 1600, 960);
-            scene.getStylesheets().add(Console.STYLESHEET);
-            timer = new PulseTimer(loop, scene, view.timeline());
-            stage.setTitle("bench-console: " + name);
-            stage.setScene(scene);
-            stage.show();
-            loop.start();
+        Bench(String name) {
+            console = ConsoleProbe.offline("bench-console: " + name, 1600, 960);
+            timer = new PulseTimer(console);
         }
 
         Pulses measure(int frames) throws InterruptedException {
@@ -410,8 +295,7 @@ public final class ConsoleBenchCommand implements Callable<Integer> {
         }
 
         void close() {
-            loop.stop();
-            stage.close();
+            console.close();
         }
     }
 

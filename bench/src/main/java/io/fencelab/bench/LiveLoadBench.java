@@ -2,11 +2,7 @@ package io.fencelab.bench;
 
 import static io.fencelab.bench.ConsoleBenchCommand.onFx;
 
-import io.fencelab.app.console.Console;
-import io.fencelab.app.console.control.DatabaseSource;
-import io.fencelab.app.console.model.RunModel;
-import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.run.RunDriver;
+import io.fencelab.app.console.ConsoleProbe;
 import io.fencelab.bench.FxProbe.Samples;
 import io.fencelab.bench.PulseTimer.Pulses;
 import io.fencelab.engine.db.Database;
@@ -150,46 +146,44 @@ final class LiveLoadBench {
     static Result run(Database db, int workers, int seconds, long seed) throws Exception {
         Path dir = Files.createTempDirectory("fencelab-bench-live");
         Path scenario = LiveStorm.write(dir, workers, SCOPES, seed, Duration.ofSeconds(seconds));
-        Console console = onFx(() -> Console.show(new Stage(), DatabaseSource.lent(db)));
+        ConsoleProbe console = onFx(() -> ConsoleProbe.open(new Stage(), db));
         try {
-            RunModel main = console.model().main();
             List<Frame> frames = new ArrayList<>();
             long[] shownAt = new long[2];
             boolean[] sampling = new boolean[1];
             PulseTimer timer = onFx(() -> {
-                PulseTimer t = new PulseTimer(console.loop(), console.scene(), console.view().timeline());
+                PulseTimer t = new PulseTimer(console);
                 console.scene().addPostLayoutPulseListener(() -> {
                     if (!sampling[0]) {
                         return;
                     }
-                    List<RunDriver> drivers = console.sessions().drivers();
-                    long playhead = drivers.isEmpty() ? 0 : drivers.getFirst().nowMicros();
+                    long playhead = console.runNowMicros();
                     long wall = System.nanoTime();
-                    Event newest = main.events().last();
-                    frames.add(new Frame(wall, playhead, main.events().size(), newest == null ? -1 : newest.atMicros(),
-                            main.phase() == RunPhase.PLAYING));
+                    Event newest = console.newestShown();
+                    frames.add(new Frame(wall, playhead, console.eventsShown(), newest == null ? -1 : newest.atMicros(),
+                            console.playing()));
                     if (shownAt[0] == 0 && newest instanceof Event.RunEnded) {
                         shownAt[0] = wall;
                     }
-                    if (shownAt[1] == 0 && main.phase().isOver()) {
+                    if (shownAt[1] == 0 && console.over()) {
                         shownAt[1] = wall;
                     }
                 });
                 return t;
             });
-            await("the database to open", 120, () -> console.model().databaseReadyProperty().get());
+            await("the database to open", 120, console::databaseReady);
             CpuClock cpu = new CpuClock(onFx(() -> Thread.currentThread().threadId()));
             long openStart = System.nanoTime();
             onFx(() -> {
-                console.scenarios().openScenarioFile(scenario);
+                console.openScenarioFile(scenario);
                 return null;
             });
             double openMillis = (System.nanoTime() - openStart) / 1e6;
-            String problem = onFx(() -> console.model().scenarioProblemProperty().get());
+            String problem = onFx(console::scenarioProblem);
             if (!problem.isEmpty()) {
                 throw new IllegalStateException(problem);
             }
-            await("the live run to be prepared", 120, () -> main.phase() == RunPhase.PAUSED);
+            await("the live run to be prepared", 120, console::waiting);
             double preparedMillis = (System.nanoTime() - openStart) / 1e6;
 
             // Baseline: the same window, the run prepared and waiting for Play.
@@ -207,10 +201,10 @@ final class LiveLoadBench {
             onFx(() -> {
                 sampling[0] = true;
                 timer.start();
-                console.runs().play();
+                console.play();
                 return null;
             });
-            await("the live run to end", seconds + 120L, () -> main.phase().isOver());
+            await("the live run to end", seconds + 120L, console::over);
             timer.stop();
             Cpu liveCpu = cpu.stop();
             Window live = new Window(timer.pulses(), liveProbe.stop(), liveCpu);
@@ -219,28 +213,28 @@ final class LiveLoadBench {
                 return null;
             });
 
-            List<Event> events = onFx(() -> main.events().toList());
-            RunResult result = onFx(() -> main.resultProperty().get());
+            List<Event> events = onFx(console::shownEvents);
+            RunResult result = onFx(console::result);
 
             // The same events again at the same pace, replayed from the run's log: the console's
             // own cost, without 1,000 workers and PostgreSQL taking the cores.
             Window replay = null;
             if (result != null) {
                 onFx(() -> {
-                    console.scenarios().openSavedRun(result.eventLog());
-                    console.runs().setSpeed(1.0);
+                    console.openSavedRun(result.eventLog());
+                    console.setSpeed(1.0);
                     return null;
                 });
-                await("the saved run to be ready", 120, () -> main.phase() == RunPhase.PAUSED);
+                await("the saved run to be ready", 120, console::waiting);
                 Thread.sleep(1_000);
                 FxProbe replayProbe = FxProbe.start();
                 cpu.start();
                 onFx(() -> {
                     timer.start();
-                    console.runs().play();
+                    console.play();
                     return null;
                 });
-                await("the replay to end", seconds + 120L, () -> main.phase().isOver());
+                await("the replay to end", seconds + 120L, console::over);
                 timer.stop();
                 Cpu replayCpu = cpu.stop();
                 replay = new Window(timer.pulses(), replayProbe.stop(), replayCpu);
@@ -250,7 +244,6 @@ final class LiveLoadBench {
         } finally {
             onFx(() -> {
                 console.close();
-                console.scene().getWindow().hide();
                 return null;
             });
         }

@@ -1,10 +1,8 @@
 package io.fencelab.bench;
 
-import io.fencelab.app.console.feed.FrameLoop;
-import io.fencelab.app.console.view.TimelineView;
+import io.fencelab.app.console.ConsoleProbe;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.scene.Scene;
 
 /**
  * Times every FX pulse of a console window: the FX thread's work (from the console's frame loop,
@@ -33,7 +31,6 @@ final class PulseTimer {
         }
     }
 
-    private final TimelineView timeline;
     private final List<Long> intervals = new ArrayList<>();
     private final List<Long> work = new ArrayList<>();
     private final List<Long> draws = new ArrayList<>();
@@ -42,9 +39,8 @@ final class PulseTimer {
     private long lastPulse;
     private long lastDraw;
 
-    PulseTimer(FrameLoop loop, Scene scene, TimelineView timeline) {
-        this.timeline = timeline;
-        loop.addUpdate(now -> {
+    PulseTimer(ConsoleProbe console) {
+        console.everyFrame(now -> {
             pulseStart = System.nanoTime();
             if (recording && lastPulse != 0) {
                 synchronized (this) {
@@ -53,8 +49,8 @@ final class PulseTimer {
             }
             lastPulse = now;
         });
-        scene.addPostLayoutPulseListener(() -> {
-            long draw = timeline.lastDrawNanos();
+        console.scene().addPostLayoutPulseListener(() -> {
+            long draw = console.lastTimelineDrawNanos();
             if (recording && pulseStart != 0) {
                 synchronized (this) {
                     work.add(System.nanoTime() - pulseStart);

@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.Console;
 import io.fencelab.app.console.ConsoleFx;
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
 import io.fencelab.app.console.model.TimeWindow;
-import io.fencelab.app.console.view.TimelineView;
+import io.fencelab.app.console.run.DatabaseSource;
+import io.fencelab.app.console.timeline.TimelineView;
 import io.fencelab.bench.FxProbe;
 import io.fencelab.bench.LiveStorm;
 import io.fencelab.engine.db.Database;

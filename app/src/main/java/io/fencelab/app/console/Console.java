@@ -1,21 +1,21 @@
 package io.fencelab.app.console;
 
-import io.fencelab.app.console.control.CompareController;
-import io.fencelab.app.console.control.DatabaseSource;
-import io.fencelab.app.console.control.ExportController;
-import io.fencelab.app.console.control.FaultController;
-import io.fencelab.app.console.control.LessonController;
-import io.fencelab.app.console.control.NavigationController;
-import io.fencelab.app.console.control.RunController;
-import io.fencelab.app.console.control.RunSessions;
-import io.fencelab.app.console.control.ScenarioController;
-import io.fencelab.app.console.control.TuneController;
-import io.fencelab.app.console.control.VoteController;
-import io.fencelab.app.console.control.WorkshopController;
-import io.fencelab.app.console.feed.FrameLoop;
+import io.fencelab.app.console.compare.CompareController;
+import io.fencelab.app.console.export.ExportController;
 import io.fencelab.app.console.model.ConsoleModel;
-import io.fencelab.app.console.view.ConsoleView;
-import io.fencelab.app.console.view.Intents;
+import io.fencelab.app.console.run.DatabaseSource;
+import io.fencelab.app.console.run.FaultController;
+import io.fencelab.app.console.run.RunController;
+import io.fencelab.app.console.run.RunSessions;
+import io.fencelab.app.console.run.ScenarioController;
+import io.fencelab.app.console.timeline.NavigationController;
+import io.fencelab.app.console.tune.TuneController;
+import io.fencelab.app.console.ui.FrameLoop;
+import io.fencelab.app.console.ui.Intents;
+import io.fencelab.app.console.ui.Styles;
+import io.fencelab.app.console.workshop.LessonController;
+import io.fencelab.app.console.workshop.VoteController;
+import io.fencelab.app.console.workshop.WorkshopController;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,9 +31,6 @@ import javafx.stage.Stage;
  * application and the tests both build the console here.
  */
 public final class Console {
-
-    public static final String STYLESHEET = Objects.requireNonNull(
-            Console.class.getResource("console.css"), "console.css is missing from the build").toExternalForm();
 
     private final ConsoleModel model;
     private final FrameLoop loop;
@@ -81,7 +78,7 @@ public final class Console {
                         workshop::toggleHeatmap, votes::raiseHand),
                 new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
                         lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
-        view.teacher().showHands(new io.fencelab.app.console.view.HandsInput(model, votes::setHands));
+        view.teacher().showHands(new io.fencelab.app.console.workshop.HandsInput(model, votes::setHands));
     }
 
     /** Builds the console into {@code stage}, shows it, and starts it (database opening in the background). */
@@ -90,7 +87,7 @@ public final class Console {
         // As large as a classroom projector shows well, but never larger than the screen.
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(console.view, Math.min(1600, screen.getWidth()), Math.min(960, screen.getHeight()));
-        scene.getStylesheets().add(STYLESHEET);
+        scene.getStylesheets().add(Styles.STYLESHEET);
         console.view.installShortcuts(scene);
         stage.setTitle("Fencelab console");
         stage.setScene(scene);

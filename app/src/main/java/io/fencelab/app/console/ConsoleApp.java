@@ -1,6 +1,6 @@
 package io.fencelab.app.console;
 
-import io.fencelab.app.console.control.DatabaseSource;
+import io.fencelab.app.console.run.DatabaseSource;
 import io.fencelab.engine.db.DatabaseConfig;
 import javafx.application.Application;
 import javafx.stage.Stage;

@@ -187,7 +187,7 @@ class ConsoleControlsTest extends ConsoleTestBase {
         assertThat(Files.readString(dir.resolve("report/report.html"))).contains("The paused holder");
 
         AtomicReference<String> png = new AtomicReference<>();
-        fxRun(() -> console.view().savePng(io.fencelab.app.console.view.ConsoleView.Part.TIMELINE,
+        fxRun(() -> console.view().savePng(io.fencelab.app.console.ui.Dialogs.Part.TIMELINE,
                 dir.resolve("timeline.png"), png::set));
         waitUntil("the picture is saved", 30, () -> png.get() != null);
         assertThat(javax.imageio.ImageIO.read(dir.resolve("timeline.png").toFile()).getWidth()).isGreaterThan(400);

@@ -6,9 +6,9 @@ import static io.fencelab.app.console.ConsoleFx.screenshot;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.run.DatabaseSource;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.event.Event;

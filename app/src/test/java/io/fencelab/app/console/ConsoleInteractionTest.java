@@ -6,7 +6,7 @@ import static io.fencelab.app.console.ConsoleFx.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.view.TimelineView;
+import io.fencelab.app.console.timeline.TimelineView;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;

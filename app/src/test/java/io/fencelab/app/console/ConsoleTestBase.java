@@ -4,12 +4,15 @@ import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static io.fencelab.app.console.ConsoleFx.waitUntil;
 
-import io.fencelab.app.console.control.DatabaseSource;
 import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.run.DatabaseSource;
 import io.fencelab.engine.db.Database;
+import io.fencelab.scenarios.Workshop;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntUnaryOperator;
 import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,6 +68,25 @@ abstract class ConsoleTestBase {
             console.runs().play();
         });
         waitUntil("the run has ended", 60, () -> console.sessions().allOver());
+    }
+
+    /**
+     * Chooses each story lesson of {@code workshop} in turn, waits until it is prepared (paused at its
+     * start), and hands its index to {@code check}, which says how many things it checked in it;
+     * returns their sum.
+     */
+    int forEachStoryLesson(Workshop workshop, IntUnaryOperator check) {
+        int checked = 0;
+        for (int l = 0; l < workshop.lessons().size(); l++) {
+            if (workshop.lessons().get(l).kind() != Workshop.Kind.STORY) {
+                continue;
+            }
+            int index = l;
+            fxRun(() -> console.workshop().choose(index));
+            waitUntil("lesson " + (l + 1) + " is prepared", 60, () -> main().phase() == RunPhase.PAUSED);
+            checked += check.applyAsInt(index);
+        }
+        return checked;
     }
 
     /** The text of the {@link Label} {@code selector} finds in the console ({@code "#verdict-label"}). */

@@ -41,6 +41,27 @@ class ConsoleTuningTest extends ConsoleTestBase {
     }
 
     @Test
+    void everyTuningFigureIsShownWholeOnA1280By800Screen() {
+        fxRun(() -> {
+            javafx.stage.Stage stage = (javafx.stage.Stage) console.scene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        waitUntil("the scene is 1280 wide", 10, () -> console.scene().getWidth() == 1280);
+        ConsoleFx.frames();
+        List<TuningText.Row> rows = TuningText.rows(TuningMetrics.NONE);
+        assertThat(rows).as("before a run, the failover figures say there was none")
+                .anyMatch(r -> r.value().equals("no failover"));
+        for (TuningText.Row row : rows) {
+            javafx.scene.control.Label value = fx(() -> (javafx.scene.control.Label) console.scene()
+                    .lookup("#tuning-" + row.id()));
+            String shown = fx(() -> ((javafx.scene.text.Text) value.lookup(".text")).getText());
+            assertThat(shown).as("%s as the column shows it", row.label()).isEqualTo(row.value());
+        }
+        screenshot("tuning-1280x800");
+    }
+
+    @Test
     void aReplayedLogWithCrashesShowsItsFailoverTimes(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("events.jsonl");
         List<Event> events = leadersThatCrash();

@@ -33,16 +33,10 @@ class DeskQuestionTest extends ConsoleTestBase {
         });
         Workshop workshop = fx(() -> console.model().lesson().workshopProperty().get());
         LessonModel lesson = fx(() -> console.model().lesson());
-        int checked = 0;
-        for (int l = 0; l < workshop.lessons().size(); l++) {
-            if (workshop.lessons().get(l).kind() != Workshop.Kind.STORY) {
-                continue;
-            }
-            int index = l;
-            fxRun(() -> console.workshop().choose(index));
-            waitUntil("lesson " + (l + 1) + " is prepared", 60, () -> main().phase() == RunPhase.PAUSED);
+        int checked = forEachStoryLesson(workshop, index -> {
+            int asked = 0;
             if (!fx(() -> console.model().capabilitiesProperty().get().seek())) {
-                continue; // a live lesson cannot seek to its question; the column's place does not depend on the run
+                return 0; // a live lesson cannot seek to its question; the column's place does not depend on the run
             }
             String name = fx(() -> console.model().scenario().name());
             fxRun(() -> console.lesson().setGuided(true));
@@ -90,9 +84,10 @@ class DeskQuestionTest extends ConsoleTestBase {
                 fxRun(() -> console.lesson().clearQuestion());
                 ConsoleFx.frames();
                 assertThat(fx(column::isVisible)).as("the column once the question is cleared, at %s", where).isFalse();
-                checked++;
+                asked++;
             }
-        }
+            return asked;
+        });
         assertThat(checked).as("questions checked on the desk across the shipped lessons").isGreaterThanOrEqualTo(3);
     }
 

@@ -195,8 +195,8 @@ class GuidedModeTest extends ConsoleTestBase {
                 .getChildren().stream().filter(n -> javafx.scene.layout.GridPane
                 .getColumnIndex(n) == 0).map(n -> ((javafx.scene.control.Label) n).getText()).toList());
         assertThat(shown).as("one row per shortcut, in the key map's order")
-                .isEqualTo(io.fencelab.app.console.view.KeyMap.shortcuts().stream()
-                        .map(io.fencelab.app.console.view.KeyMap.Shortcut::keys).toList());
+                .isEqualTo(io.fencelab.app.console.ui.KeyMap.shortcuts().stream()
+                        .map(io.fencelab.app.console.ui.KeyMap.Shortcut::keys).toList());
         assertThat(shown).contains("F5", "G", "Page Up", "Space / Page Down", HandFault.PAUSE.key);
         screenshot("workshop-help");
         robot.type(KeyCode.ESCAPE);

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunPhase;
-import io.fencelab.app.console.view.PresenterViews;
+import io.fencelab.app.console.workshop.PresenterViews;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.check.WriteClass;
@@ -70,14 +70,7 @@ class PresenterLessonsTest extends ConsoleTestBase {
     @Test
     void badgeWordsAndCheckerAgreeAtEveryStepOfEveryShippedLesson() {
         Workshop workshop = openShippedPresenting();
-        int checked = 0;
-        for (int l = 0; l < workshop.lessons().size(); l++) {
-            if (workshop.lessons().get(l).kind() != Workshop.Kind.STORY) {
-                continue;
-            }
-            int index = l;
-            fxRun(() -> console.workshop().choose(index));
-            waitUntil("lesson " + (l + 1) + " is prepared", 60, () -> main().phase() == RunPhase.PAUSED);
+        int checked = forEachStoryLesson(workshop, index -> {
             String name = fx(() -> console.model().scenario().name());
             if (!fx(() -> console.model().capabilitiesProperty().get().seek())) {
                 // A live lesson cannot seek: it is played to its end and judged there.
@@ -111,12 +104,12 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 assertNothingUnder18Px(name + "'s question at its end");
                 ConsoleFx.screenshot(console.scene().getRoot(), "presenter-" + name + "-end-question");
                 fxRun(() -> console.lesson().clearQuestion());
-                checked++;
-                continue;
+                return 1;
             }
             fxRun(() -> console.lesson().setGuided(true));
-            int steps = fx(() -> lesson().steps().size());
-            for (int s = 0; s < steps; s++) {
+            int count = fx(() -> lesson().steps().size());
+            int steps = 0;
+            for (int s = 0; s < count; s++) {
                 int step = s;
                 fxRun(() -> console.lesson().seek(step));
                 waitAtStep(step);
@@ -138,9 +131,10 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 }
                 ConsoleFx.screenshot(console.scene().getRoot(), "presenter-" + name + "-" + (step + 1));
                 fxRun(() -> console.lesson().clearQuestion());
-                checked++;
+                steps++;
             }
-        }
+            return steps;
+        });
         assertThat(checked).as("steps checked across the shipped lessons").isGreaterThan(20);
     }
 
@@ -241,14 +235,7 @@ class PresenterLessonsTest extends ConsoleTestBase {
         ConsoleFx.frames();
         assertThat(fx(() -> PresenterViews.screenScale(console.view().presenter())))
                 .as("how much larger than its 1280 × 720 design the presenter is drawn at 1920 × 1080").isEqualTo(1.5);
-        int checked = 0;
-        for (int l = 0; l < workshop.lessons().size(); l++) {
-            if (workshop.lessons().get(l).kind() != Workshop.Kind.STORY) {
-                continue;
-            }
-            int index = l;
-            fxRun(() -> console.workshop().choose(index));
-            waitUntil("lesson " + (l + 1) + " is prepared", 60, () -> main().phase() == RunPhase.PAUSED);
+        int checked = forEachStoryLesson(workshop, index -> {
             String name = fx(() -> console.model().scenario().name());
             int asks = fx(() -> {
                 for (int i = 0; i < lesson().steps().size(); i++) {
@@ -291,8 +278,8 @@ class PresenterLessonsTest extends ConsoleTestBase {
                 ConsoleFx.screenshot(console.scene().getRoot(), "presenter-1080-" + where + "-revealed");
             }
             fxRun(() -> console.lesson().clearQuestion());
-            checked++;
-        }
+            return 1;
+        });
         assertThat(checked).as("shipped story lessons shown at 1920 × 1080").isGreaterThanOrEqualTo(4);
     }
 

@@ -4,7 +4,7 @@ import static io.fencelab.app.console.ConsoleFx.fx;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.app.console.view.KeyMap;
+import io.fencelab.app.console.ui.KeyMap;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

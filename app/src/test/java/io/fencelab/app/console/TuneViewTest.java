@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.app.console.model.TuneModel;
 import io.fencelab.app.console.model.TuneModel.Phase;
-import io.fencelab.app.console.view.HeatmapView;
+import io.fencelab.app.console.tune.HeatmapView;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.PointSummary;
 import io.fencelab.engine.tune.SweepResults;

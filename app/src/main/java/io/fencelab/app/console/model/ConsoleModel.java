@@ -1,6 +1,5 @@
 package io.fencelab.app.console.model;
 
-import io.fencelab.app.console.run.RunDriver;
 import io.fencelab.scenarios.CatalogEntry;
 import io.fencelab.scenarios.Scenario;
 import javafx.beans.property.BooleanProperty;
@@ -36,8 +35,8 @@ public final class ConsoleModel {
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1.0);
     private final BooleanProperty fastest = new SimpleBooleanProperty(this, "fastest");
     private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
-    private final ObjectProperty<RunDriver.Capabilities> capabilities = new SimpleObjectProperty<>(this,
-            "capabilities", new RunDriver.Capabilities(false, false, false));
+    private final ObjectProperty<Capabilities> capabilities = new SimpleObjectProperty<>(this,
+            "capabilities", Capabilities.NONE);
     private final ObservableList<String> workers = FXCollections.observableArrayList();
     private final StringProperty faultHolder = new SimpleStringProperty(this, "faultHolder");
     private final DoubleProperty faultSeconds = new SimpleDoubleProperty(this, "faultSeconds", 10);
@@ -122,7 +121,7 @@ public final class ConsoleModel {
         return comparison;
     }
 
-    public ObjectProperty<RunDriver.Capabilities> capabilitiesProperty() {
+    public ObjectProperty<Capabilities> capabilitiesProperty() {
         return capabilities;
     }
 

@@ -10,7 +10,7 @@ import java.time.Duration;
 
 /**
  * The knobs of the parameter sheet: what a user may change about a scenario before (or while)
- * running it. {@link io.fencelab.app.console.run.SpecEditor} turns them into a run spec.
+ * running it. The run's {@code SpecEditor} turns them into a run spec.
  *
  * @param leaseTtlSeconds      how long a grant lasts
  * @param renewEverySeconds    how often holders renew (0: never)

@@ -2,19 +2,21 @@ package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.Capabilities;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.ui.Problems;
 import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.check.Judgement;
+import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.metrics.MetricsSnapshot;
+import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.run.LiveExecutor;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
-import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.event.Event;
-import io.fencelab.engine.metrics.MetricsSnapshot;
-import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.scenarios.StoryStep;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,16 +113,6 @@ public final class LiveDriver extends ThreadedDriver {
                 hold(shownNowLocked());
             }
         }
-    }
-
-    @Override
-    public void step() {
-        // nor step
-    }
-
-    @Override
-    public void setSpeed(double speed) {
-        // a live run's pace is its time scale, fixed when it starts
     }
 
     @Override

@@ -2,8 +2,10 @@ package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
+import io.fencelab.app.console.model.Capabilities;
 import io.fencelab.app.console.model.RunInfo;
 import io.fencelab.app.console.model.RunPhase;
+import io.fencelab.app.console.ui.Problems;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Ticker;

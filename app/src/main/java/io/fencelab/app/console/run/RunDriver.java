@@ -1,5 +1,7 @@
 package io.fencelab.app.console.run;
 
+import io.fencelab.app.console.model.Capabilities;
+import io.fencelab.app.console.model.RunModel;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
@@ -23,13 +25,20 @@ public interface RunDriver {
 
     void play();
 
-    void pause();
+    /** Pauses; a run that cannot pause ({@link Capabilities#pause()} false) ignores it. */
+    default void pause() {
+    }
 
-    /** Runs until at least one more event has happened, then pauses. */
-    void step();
+    /** Runs until at least one more event has happened, then pauses; a run that cannot pause ignores it. */
+    default void step() {
+    }
 
-    /** {@link io.fencelab.engine.clock.Pacer#AS_FAST_AS_POSSIBLE} or 0.01 to 100 run seconds per second. */
-    void setSpeed(double speed);
+    /**
+     * {@link io.fencelab.engine.clock.Pacer#AS_FAST_AS_POSSIBLE} or 0.01 to 100 run seconds per second;
+     * a run whose pace is fixed when it starts (a live run) ignores it.
+     */
+    default void setSpeed(double speed) {
+    }
 
     /** Ends the run now; what happened so far is kept and judged. */
     void stop();
@@ -40,23 +49,33 @@ public interface RunDriver {
     /** Waits up to {@code millis} for the driver's thread to finish (tests, shutdown). */
     boolean awaitClosed(long millis) throws InterruptedException;
 
-    /** What this kind of run lets a user do. */
-    Capabilities capabilities();
+    /** What this kind of run lets a user do (by default nothing but go on). */
+    default Capabilities capabilities() {
+        return Capabilities.NONE;
+    }
 
     /** Run time now, in microseconds (moves smoothly while playing). */
     long nowMicros();
 
-    /** The checker's verdict on the events so far (cheap: polled every frame). */
-    Verdict verdictSoFar();
+    /** The checker's verdict on the events so far (cheap: polled every frame); no violation before any. */
+    default Verdict verdictSoFar() {
+        return RunModel.NO_VIOLATION;
+    }
 
-    /** The checker's judgement of the events so far, write classes included (a snapshot). */
-    Judgement judgementSoFar();
+    /** The checker's judgement of the events so far, write classes included (a snapshot); empty before any. */
+    default Judgement judgementSoFar() {
+        return Judgement.EMPTY;
+    }
 
-    /** The metrics of the events so far. */
-    MetricsSnapshot metricsSoFar();
+    /** The metrics of the events so far; none before any. */
+    default MetricsSnapshot metricsSoFar() {
+        return RunModel.NO_METRICS;
+    }
 
     /** The tuning figures of the events so far, from the run's own collector (the console only shows them). */
-    TuningMetrics tuningSoFar();
+    default TuningMetrics tuningSoFar() {
+        return TuningMetrics.NONE;
+    }
 
     /** Whether the run is under way: started and not yet over (a live change applies only then). */
     default boolean underway() {
@@ -113,24 +132,5 @@ public interface RunDriver {
     /** How many story steps the events handed to the console so far have reached. */
     default int storyReached() {
         return 0;
-    }
-
-    /**
-     * What a run can be asked to do.
-     *
-     * @param pause       it can be paused and stepped, and its speed changed
-     * @param handFaults  a fault can be injected on a chosen holder while it runs
-     * @param liveChanges faults and parameter changes apply to the running run itself, from now on
-     *                    (a live run); without it, the console replays the run with them instead
-     */
-    record Capabilities(boolean pause, boolean handFaults, boolean liveChanges) {
-
-        /**
-         * Whether it can be moved to a story step: a run that can pause can (a simulated run is run
-         * again to there, a replay is replayed to there); a live run cannot.
-         */
-        public boolean seek() {
-            return pause;
-        }
     }
 }

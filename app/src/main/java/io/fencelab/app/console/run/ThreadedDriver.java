@@ -2,7 +2,7 @@ package io.fencelab.app.console.run;
 
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
-import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.ui.Problems;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
@@ -88,24 +88,24 @@ abstract class ThreadedDriver implements RunDriver {
     @Override
     public Verdict verdictSoFar() {
         Run r = run;
-        return r == null ? RunModel.NO_VIOLATION : r.verdictSoFar();
+        return r == null ? RunDriver.super.verdictSoFar() : r.verdictSoFar();
     }
 
     @Override
     public Judgement judgementSoFar() {
         Run r = run;
-        return r == null ? Judgement.EMPTY : r.judgementSoFar();
+        return r == null ? RunDriver.super.judgementSoFar() : r.judgementSoFar();
     }
 
     @Override
     public MetricsSnapshot metricsSoFar() {
         Run r = run;
-        return r == null ? RunModel.NO_METRICS : r.metricsSoFar();
+        return r == null ? RunDriver.super.metricsSoFar() : r.metricsSoFar();
     }
 
     @Override
     public TuningMetrics tuningSoFar() {
         Run r = run;
-        return r == null ? TuningMetrics.NONE : r.tuningSoFar();
+        return r == null ? RunDriver.super.tuningSoFar() : r.tuningSoFar();
     }
 }
