@@ -151,26 +151,7 @@ final class LiveLoadBench {
             List<Frame> frames = new ArrayList<>();
             long[] shownAt = new long[2];
             boolean[] sampling = new boolean[1];
-            PulseTimer timer = onFx(() -> {
-                PulseTimer t = new PulseTimer(console);
-                console.scene().addPostLayoutPulseListener(() -> {
-                    if (!sampling[0]) {
-                        return;
-                    }
-                    long playhead = console.runNowMicros();
-                    long wall = System.nanoTime();
-                    Event newest = console.newestShown();
-                    frames.add(new Frame(wall, playhead, console.eventsShown(), newest == null ? -1 : newest.atMicros(),
-                            console.playing()));
-                    if (shownAt[0] == 0 && newest instanceof Event.RunEnded) {
-                        shownAt[0] = wall;
-                    }
-                    if (shownAt[1] == 0 && console.over()) {
-                        shownAt[1] = wall;
-                    }
-                });
-                return t;
-            });
+            PulseTimer timer = onFx(() -> sampled(console, frames, shownAt, sampling));
             await("the database to open", 120, console::databaseReady);
             CpuClock cpu = new CpuClock(onFx(() -> Thread.currentThread().threadId()));
             long openStart = System.nanoTime();
@@ -216,29 +197,7 @@ final class LiveLoadBench {
             List<Event> events = onFx(console::shownEvents);
             RunResult result = onFx(console::result);
 
-            // The same events again at the same pace, replayed from the run's log: the console's
-            // own cost, without 1,000 workers and PostgreSQL taking the cores.
-            Window replay = null;
-            if (result != null) {
-                onFx(() -> {
-                    console.openSavedRun(result.eventLog());
-                    console.setSpeed(1.0);
-                    return null;
-                });
-                await("the saved run to be ready", 120, console::waiting);
-                Thread.sleep(1_000);
-                FxProbe replayProbe = FxProbe.start();
-                cpu.start();
-                onFx(() -> {
-                    timer.start();
-                    console.play();
-                    return null;
-                });
-                await("the replay to end", seconds + 120L, console::over);
-                timer.stop();
-                Cpu replayCpu = cpu.stop();
-                replay = new Window(timer.pulses(), replayProbe.stop(), replayCpu);
-            }
+            Window replay = result == null ? null : replay(console, result, seconds, cpu, timer);
             return judge(workers, seconds, idle, live, replay, frames, shownAt, events, result, openMillis,
                     preparedMillis);
         } finally {
@@ -247,6 +206,54 @@ final class LiveLoadBench {
                 return null;
             });
         }
+    }
+
+    /** A pulse timer on the console, and a sampler of what each frame shows while {@code sampling}. */
+    private static PulseTimer sampled(ConsoleProbe console, List<Frame> frames, long[] shownAt, boolean[] sampling) {
+        PulseTimer t = new PulseTimer(console);
+        console.scene().addPostLayoutPulseListener(() -> {
+            if (!sampling[0]) {
+                return;
+            }
+            long playhead = console.runNowMicros();
+            long wall = System.nanoTime();
+            Event newest = console.newestShown();
+            frames.add(new Frame(wall, playhead, console.eventsShown(), newest == null ? -1 : newest.atMicros(),
+                    console.playing()));
+            if (shownAt[0] == 0 && newest instanceof Event.RunEnded) {
+                shownAt[0] = wall;
+            }
+            if (shownAt[1] == 0 && console.over()) {
+                shownAt[1] = wall;
+            }
+        });
+        return t;
+    }
+
+    /**
+     * The same events again at the same pace, replayed from the run's log: the console's own cost,
+     * without 1,000 workers and PostgreSQL taking the cores.
+     */
+    private static Window replay(ConsoleProbe console, RunResult result, int seconds, CpuClock cpu, PulseTimer timer)
+            throws Exception {
+        onFx(() -> {
+            console.openSavedRun(result.eventLog());
+            console.setSpeed(1.0);
+            return null;
+        });
+        await("the saved run to be ready", 120, console::waiting);
+        Thread.sleep(1_000);
+        FxProbe replayProbe = FxProbe.start();
+        cpu.start();
+        onFx(() -> {
+            timer.start();
+            console.play();
+            return null;
+        });
+        await("the replay to end", seconds + 120L, console::over);
+        timer.stop();
+        Cpu replayCpu = cpu.stop();
+        return new Window(timer.pulses(), replayProbe.stop(), replayCpu);
     }
 
     private static Result judge(int workers, int seconds, Window idle, Window live, Window replay, List<Frame> frames,

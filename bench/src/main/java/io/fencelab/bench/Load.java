@@ -113,47 +113,10 @@ final class Load {
         CountDownLatch ready = new CountDownLatch(clients);
         List<Thread> started = new ArrayList<>();
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        Turns shared = new Turns(turn, tallies, threads, allocation, ready, failures);
         for (int c = 0; c < clients; c++) {
             int client = c;
-            started.add(Thread.ofPlatform().name("bench-client-" + c).start(() -> {
-                ClientLoop[] loops = new ClientLoop[n];
-                try {
-                    for (int d = 0; d < n; d++) {
-                        loops[d] = drivers.get(d).apply(client);
-                    }
-                    ready.countDown();
-                    int current = Integer.MIN_VALUE;
-                    long done = 0;
-                    long cpuAtStart = 0;
-                    long bytesAtStart = 0;
-                    while (true) {
-                        int now = turn.get();
-                        if (now != current) {
-                            if (current >= n) {
-                                // Read first thing: the window holds exactly the operations counted in it.
-                                tallies[current - n].add(done, threads.getCurrentThreadCpuTime() - cpuAtStart,
-                                        allocation.current() - bytesAtStart);
-                            }
-                            if (now == STOP) {
-                                break;
-                            }
-                            current = now;
-                            done = 0;
-                            cpuAtStart = threads.getCurrentThreadCpuTime();
-                            bytesAtStart = allocation.current();
-                        }
-                        loops[now % n].once();
-                        done++;
-                    }
-                } catch (Throwable e) {
-                    failures.add(e);
-                    ready.countDown();
-                } finally {
-                    for (ClientLoop loop : loops) {
-                        closeQuietly(loop);
-                    }
-                }
-            }));
+            started.add(Thread.ofPlatform().name("bench-client-" + c).start(() -> client(client, drivers, shared)));
         }
         try {
             ready.await();
@@ -176,6 +139,57 @@ final class Load {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** What the client threads share with the thread that gives the turns. */
+    private record Turns(AtomicInteger turn, Tally[] tallies, ThreadMXBean threads, Allocation allocation,
+                         CountDownLatch ready, List<Throwable> failures) {
+    }
+
+    /** One client thread: runs the loop of the driver whose turn it is, tallying each measured turn. */
+    private static void client(int client, List<IntFunction<ClientLoop>> drivers, Turns shared) {
+        int n = drivers.size();
+        AtomicInteger turn = shared.turn();
+        Tally[] tallies = shared.tallies();
+        ThreadMXBean threads = shared.threads();
+        Allocation allocation = shared.allocation();
+        ClientLoop[] loops = new ClientLoop[n];
+        try {
+            for (int d = 0; d < n; d++) {
+                loops[d] = drivers.get(d).apply(client);
+            }
+            shared.ready().countDown();
+            int current = Integer.MIN_VALUE;
+            long done = 0;
+            long cpuAtStart = 0;
+            long bytesAtStart = 0;
+            while (true) {
+                int now = turn.get();
+                if (now != current) {
+                    if (current >= n) {
+                        // Read first thing: the window holds exactly the operations counted in it.
+                        tallies[current - n].add(done, threads.getCurrentThreadCpuTime() - cpuAtStart,
+                                allocation.current() - bytesAtStart);
+                    }
+                    if (now == STOP) {
+                        break;
+                    }
+                    current = now;
+                    done = 0;
+                    cpuAtStart = threads.getCurrentThreadCpuTime();
+                    bytesAtStart = allocation.current();
+                }
+                loops[now % n].once();
+                done++;
+            }
+        } catch (Throwable e) {
+            shared.failures().add(e);
+            shared.ready().countDown();
+        } finally {
+            for (ClientLoop loop : loops) {
+                closeQuietly(loop);
+            }
         }
     }
 
