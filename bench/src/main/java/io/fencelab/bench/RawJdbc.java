@@ -2,8 +2,8 @@ package io.fencelab.bench;
 
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.fence.FencedTarget;
-import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.lease.LeaseService;
+import io.fencelab.engine.resource.TargetKind;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

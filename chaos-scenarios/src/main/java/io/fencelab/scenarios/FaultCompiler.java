@@ -1,10 +1,9 @@
 package io.fencelab.scenarios;
 
-import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
-
 import static io.fencelab.scenarios.ScenarioCompiler.FAULT;
 import static io.fencelab.scenarios.ScenarioCompiler.RESTART;
 import static io.fencelab.scenarios.ScenarioCompiler.refusal;
+import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
 
 import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;

@@ -1,8 +1,7 @@
 package io.fencelab.scenarios;
 
-import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
-
 import static io.fencelab.scenarios.ScenarioCompiler.STEP;
+import static io.fencelab.scenarios.ValueReader.DurationRule.NOT_NEGATIVE;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,12 +3,12 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.check.JudgementJson;
-import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;

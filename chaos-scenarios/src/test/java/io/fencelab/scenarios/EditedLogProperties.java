@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.SafetyChecker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.event.EventLogFormatException;
 import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.Run;

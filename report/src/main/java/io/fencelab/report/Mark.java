@@ -1,7 +1,7 @@
 package io.fencelab.report;
 
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.resource.ResourceId;
 
 /** A point on a lane: one write's outcome, or, in an aggregated timeline, a bucket of them. */
 public sealed interface Mark {

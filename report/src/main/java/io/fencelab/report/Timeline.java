@@ -1,10 +1,10 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.List;
 import java.util.Optional;
 

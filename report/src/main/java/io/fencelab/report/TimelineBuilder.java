@@ -1,11 +1,11 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.SeqOrder;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.resource.TargetKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -2,13 +2,13 @@ package io.fencelab.report;
 
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.clock.RunTimes;
 import io.fencelab.engine.event.Event;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;

@@ -3,10 +3,10 @@ package io.fencelab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.event.Event;
-import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.metrics.Failover;
 import io.fencelab.engine.metrics.LeaseLoss;
 import io.fencelab.engine.metrics.TuningEpisodes;
+import io.fencelab.engine.resource.TargetKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

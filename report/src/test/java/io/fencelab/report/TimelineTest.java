@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.fencelab.engine.check.Invariant;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Path;

@@ -1,9 +1,6 @@
 package io.fencelab.app.cli;
 
-import io.fencelab.engine.postgres.FinalStateLoader;
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
-import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.WriteJudgement;
 import io.fencelab.engine.clock.RunTimes;
@@ -12,6 +9,9 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.files.FileProblem;
+import io.fencelab.engine.postgres.FinalStateLoader;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;

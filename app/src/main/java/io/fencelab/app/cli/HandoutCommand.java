@@ -1,9 +1,9 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.app.service.Handouts;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.report.Handout;
-import io.fencelab.app.service.Handouts;
 import io.fencelab.scenarios.WorkshopLoader;
 import java.io.PrintWriter;
 import java.nio.file.Files;

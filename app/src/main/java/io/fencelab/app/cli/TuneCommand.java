@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.app.service.SweepSetup;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseConfig;
 import io.fencelab.engine.files.FileProblem;
@@ -17,7 +18,6 @@ import io.fencelab.engine.tune.SweepPlan;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
 import io.fencelab.report.SweepDirectory;
-import io.fencelab.app.service.SweepSetup;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.ScenarioSource;
 import io.fencelab.scenarios.ScenarioVariation;
@@ -30,13 +30,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code fencelab tune}: sweeps numeric scenario parameters over a grid, runs every point with N

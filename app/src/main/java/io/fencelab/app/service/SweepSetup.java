@@ -1,7 +1,6 @@
 package io.fencelab.app.service;
 
 import io.fencelab.engine.db.Database;
-import io.fencelab.report.SweepDirectory;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.tune.Axis;
@@ -12,6 +11,7 @@ import io.fencelab.engine.tune.Requirement;
 import io.fencelab.engine.tune.SweepPlan;
 import io.fencelab.engine.tune.SweepResults;
 import io.fencelab.engine.tune.SweepRunner;
+import io.fencelab.report.SweepDirectory;
 import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioSource;
 import io.fencelab.scenarios.ScenarioVariation;

@@ -3,8 +3,8 @@ package io.fencelab.app.console;
 import static io.fencelab.app.console.ConsoleFx.fxRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.report.Handout;
 import io.fencelab.app.service.Handouts;
+import io.fencelab.report.Handout;
 import io.fencelab.scenarios.WorkshopLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;

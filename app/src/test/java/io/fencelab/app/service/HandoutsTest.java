@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.db.Database;
-import io.fencelab.report.Handout;
 import io.fencelab.engine.fence.FencingMode;
+import io.fencelab.report.Handout;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Question;
 import io.fencelab.scenarios.ScenarioException;

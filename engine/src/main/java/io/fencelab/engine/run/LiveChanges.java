@@ -79,23 +79,25 @@ final class LiveChanges {
             throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
         }
         changes++;
-        run.change(next);
-        if (cur.lease() instanceof LeaseProfile.Generic && next.lease() instanceof LeaseProfile.Generic) {
-            if (!cur.leaseTtl().equals(next.leaseTtl())) {
-                changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
+        run.changeSettings(() -> {
+            run.change(next);
+            if (cur.lease() instanceof LeaseProfile.Generic && next.lease() instanceof LeaseProfile.Generic) {
+                if (!cur.leaseTtl().equals(next.leaseTtl())) {
+                    changed("leaseTtl", Distribution.text(cur.leaseTtl()), Distribution.text(next.leaseTtl()));
+                }
+                if (!cur.renewInterval().equals(next.renewInterval())) {
+                    changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+                }
+            } else if (!cur.lease().equals(next.lease())) {
+                changed("lease", cur.lease().describe(), next.lease().describe());
             }
-            if (!cur.renewInterval().equals(next.renewInterval())) {
-                changed("renewEvery", Distribution.text(cur.renewInterval()), Distribution.text(next.renewInterval()));
+            if (cur.fencing() != next.fencing()) {
+                changed("fencing", cur.fencing().name(), next.fencing().name());
             }
-        } else if (!cur.lease().equals(next.lease())) {
-            changed("lease", cur.lease().describe(), next.lease().describe());
-        }
-        if (cur.fencing() != next.fencing()) {
-            changed("fencing", cur.fencing().name(), next.fencing().name());
-        }
-        if (cur.tokenScheme() != next.tokenScheme()) {
-            changed("tokenScheme", cur.tokenScheme().name(), next.tokenScheme().name());
-        }
+            if (cur.tokenScheme() != next.tokenScheme()) {
+                changed("tokenScheme", cur.tokenScheme().name(), next.tokenScheme().name());
+            }
+        });
         List<WorkerPlacement.Placed> added = changeWorkers(cur, next);
         changeFaults(cur, next, added);
         long now = run.nowMicros();

@@ -6,10 +6,8 @@ import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.failpoint.Failpoint;
 import io.fencelab.engine.store.RunStore;
 import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
@@ -24,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * {@link LiveChanges}'. Every database operation, the restart fault's stop and start included, goes
  * through the run's store.
  */
-public final class LiveExecutor implements Executor {
+public final class LiveExecutor implements ComposedExecutor {
 
     /** How long the end waits for actions under way (a statement stuck on a dying database). */
     static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(5);
@@ -155,34 +153,15 @@ public final class LiveExecutor implements Executor {
         changes.change(next);
     }
 
+    /** Not for callers: the parts {@link ComposedExecutor} answers from. */
     @Override
-    public RunSpec spec() {
-        return run.spec();
+    public RunCore core() {
+        return run;
     }
 
     @Override
-    public RunSpec currentSpec() {
-        return run.current();
-    }
-
-    @Override
-    public RunStore store() {
-        return run.store();
-    }
-
-    @Override
-    public RunContext runContext() {
-        return run.runContext();
-    }
-
-    @Override
-    public void armFailpoint(Failpoint point, String holder, FailpointAction action) {
-        failpoints.arm(point, holder, action);
-    }
-
-    @Override
-    public boolean failpointsReached() {
-        return failpoints.allReached();
+    public FailpointArming failpoints() {
+        return failpoints;
     }
 
     @Override

@@ -1,19 +1,19 @@
 package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Ticker;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.RunContext;
-import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.RunEnded;
+import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.engine.resource.ResourceState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -9,10 +9,10 @@ import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.RunStore;
 import io.fencelab.engine.store.StoreSession;
@@ -30,7 +30,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -66,6 +69,8 @@ final class RunCore implements WorkerEnv {
      * the lease ttl, renew interval, fencing mode and token scheme from here on every use.
      */
     private volatile RunSpec current;
+    /** Grants and renewals read it; a live change writes it (see {@link #changeSettings}). */
+    private final ReentrantReadWriteLock settings = new ReentrantReadWriteLock();
     private volatile boolean finished;
 
     RunCore(RunSpec spec, EventSink sink, RunStore store, RunScheduler scheduler, WorkerPlacement placement,
@@ -102,6 +107,38 @@ final class RunCore implements WorkerEnv {
     /** A live change: these settings are in force from now on. */
     void change(RunSpec next) {
         current = next;
+    }
+
+    /**
+     * Runs a live change (new settings and the events that say so) between grants and renewals, not
+     * in the middle of one (see {@link #underSettings}). It waits at most a second for those in flight:
+     * one stuck on a database that stopped answering must not hold the console, and a grant that
+     * outlasts the wait is then logged on whichever side of the change its reply lands.
+     */
+    void changeSettings(Runnable change) {
+        boolean locked = false;
+        try {
+            locked = settings.writeLock().tryLock(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            change.run();
+        } finally {
+            if (locked) {
+                settings.writeLock().unlock();
+            }
+        }
+    }
+
+    @Override
+    public <T> T underSettings(Supplier<T> call) {
+        settings.readLock().lock();
+        try {
+            return call.get();
+        } finally {
+            settings.readLock().unlock();
+        }
     }
 
     RunStore store() {

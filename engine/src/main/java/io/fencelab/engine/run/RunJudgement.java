@@ -2,7 +2,6 @@ package io.fencelab.engine.run;
 
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.OnlineChecker;
-import io.fencelab.engine.resource.ResourceState;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsCollector;
@@ -10,6 +9,7 @@ import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningCollector;
 import io.fencelab.engine.metrics.TuningFigures;
 import io.fencelab.engine.metrics.TuningMetrics;
+import io.fencelab.engine.resource.ResourceState;
 import java.util.List;
 
 /**

@@ -5,10 +5,8 @@ import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.clock.VirtualClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.db.RunContext;
 import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventSink;
-import io.fencelab.engine.failpoint.Failpoint;
 import io.fencelab.engine.store.RunStore;
 import io.fencelab.engine.store.StoreSession;
 import java.time.Duration;
@@ -23,7 +21,7 @@ import java.time.Duration;
  * real time (the console) paces its steps with an {@link io.fencelab.engine.clock.Pacer}. Not
  * thread-safe: drive it from one thread (the console does so from its run thread).
  */
-public final class SimulatedExecutor implements Executor {
+public final class SimulatedExecutor implements ComposedExecutor {
 
     private final RunCore run;
     private final VirtualTimeScheduler scheduler;
@@ -129,34 +127,15 @@ public final class SimulatedExecutor implements Executor {
         }
     }
 
+    /** Not for callers: the parts {@link ComposedExecutor} answers from. */
     @Override
-    public RunSpec spec() {
-        return run.spec();
+    public RunCore core() {
+        return run;
     }
 
     @Override
-    public RunSpec currentSpec() {
-        return run.current();
-    }
-
-    @Override
-    public RunStore store() {
-        return run.store();
-    }
-
-    @Override
-    public RunContext runContext() {
-        return run.runContext();
-    }
-
-    @Override
-    public void armFailpoint(Failpoint point, String holder, FailpointAction action) {
-        failpoints.arm(point, holder, action);
-    }
-
-    @Override
-    public boolean failpointsReached() {
-        return failpoints.allReached();
+    public FailpointArming failpoints() {
+        return failpoints;
     }
 
     @Override

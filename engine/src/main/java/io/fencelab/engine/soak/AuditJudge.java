@@ -1,8 +1,8 @@
 package io.fencelab.engine.soak;
 
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.event.Event.LeaseAcquired;
 import io.fencelab.engine.fence.FenceAudit;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -2,12 +2,12 @@ package io.fencelab.engine.soak;
 
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Judgement;
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.check.Verdict;
-import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.check.Witness;
+import io.fencelab.engine.check.WriteClass;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.Event.WriteAccepted;
+import io.fencelab.engine.resource.ResourceId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -165,7 +165,7 @@ public final class Worker {
             return;
         }
         String me = holder;
-        rpc("acquire", true, () -> {
+        rpc("acquire", true, () -> env.underSettings(() -> {
             // A lock-delay (Consul) refuses the grant before the statement: the fence SQL is the same for all.
             AcquireResult result = env.lockDelayed(spec.scope())
                     .<AcquireResult>map(d -> new AcquireResult.Busy(d.scope(), d.holder(), d.token(), d.expiresAt()))
@@ -185,7 +185,7 @@ public final class Worker {
                         me, spec.scope(), e.lastToken()));
             }
             return new Grant(result, fencingToken);
-        }, this::onAcquired, this::tryAcquire);
+        }), this::onAcquired, this::tryAcquire);
     }
 
     private void onAcquired(Grant grant) {
@@ -395,7 +395,7 @@ public final class Worker {
         }
         long myEpoch = epoch;
         long myTenure = tenure;
-        rpc("renew", true, () -> {
+        rpc("renew", true, () -> env.underSettings(() -> {
             RenewResult result = env.leases().renew(env.session(this), current, env.leaseTtl());
             switch (result) {
                 case RenewResult.Renewed r -> {
@@ -407,7 +407,7 @@ public final class Worker {
                         me, spec.scope(), current.token(), "not held: the lease had expired or moved on"));
             }
             return result;
-        }, result -> {
+        }), result -> {
             // A job-per-lease worker stops caring about renewals once its job is over; a leader's lease outlives jobs.
             boolean stale = spec.role() == WorkerRole.JOBS ? myEpoch != epoch : myTenure != tenure;
             if (stale || generation != renewGeneration) {

@@ -2,13 +2,14 @@ package io.fencelab.engine.worker;
 
 import io.fencelab.engine.event.EventSink;
 import io.fencelab.engine.fence.FencingMode;
-import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.store.LeaseStore;
 import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.store.TargetStore;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -62,6 +63,16 @@ public interface WorkerEnv {
     TokenScheme tokenScheme();
 
     Duration leaseTtl();
+
+    /**
+     * Runs a grant or a renewal from reading the settings in force to publishing what it got, so a
+     * live change of settings is logged before it or after it, never in between: a grant made with a
+     * new lease length is numbered after the {@code SettingChanged} that set it. Executors that run
+     * one action at a time need nothing more than the call.
+     */
+    default <T> T underSettings(Supplier<T> call) {
+        return call.get();
+    }
 
     /** Zero: never renew. */
     Duration renewInterval();

@@ -2,9 +2,9 @@ package io.fencelab.engine.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.event.Event.LeaseAcquired;
 import io.fencelab.engine.fence.FenceAudit.Entry;
+import io.fencelab.engine.resource.ResourceId;
 import io.fencelab.engine.resource.TargetKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;

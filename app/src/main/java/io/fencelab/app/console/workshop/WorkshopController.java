@@ -1,6 +1,5 @@
 package io.fencelab.app.console.workshop;
 
-import io.fencelab.app.service.StoryRuns;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.LessonModel.QuestionState;
@@ -10,6 +9,7 @@ import io.fencelab.app.console.run.RunSessions;
 import io.fencelab.app.console.run.ScenarioController;
 import io.fencelab.app.console.tune.TuneController;
 import io.fencelab.app.console.ui.Problems;
+import io.fencelab.app.service.StoryRuns;
 import io.fencelab.engine.db.Database;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Problem;
