@@ -11,6 +11,7 @@ import io.fencelab.app.console.ui.Problems;
 import io.fencelab.app.service.SweepSetup;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.run.Backend;
 import io.fencelab.engine.tune.Point;
 import io.fencelab.engine.tune.PointSummary;
@@ -118,7 +119,9 @@ public final class TuneController {
         if (vary.isEmpty()) {
             String path = chosen.mainLeasePath();
             LeaseProfile lease = chosen.base().spec().lease();
-            Duration main = (Duration) lease.values().get(LeaseProfile.mainSetting(lease.getClass()));
+            // The profile's main lifetime is its first setting in the registry (ttl, leaseDuration, ...).
+            String mainSetting = LeaseProfileRegistry.of(lease.getClass()).settingNames().getFirst();
+            Duration main = (Duration) lease.values().get(mainSetting);
             vary.add(path + "=" + main.toMillis() / 2 + "ms.." + main.toMillis() * 2 + "ms:3");
         }
         try {
