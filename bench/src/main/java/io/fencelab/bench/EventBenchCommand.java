@@ -286,9 +286,7 @@ public final class EventBenchCommand implements Callable<Integer> {
     }
 
     private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return Spread.of(values).median();
     }
 
     private static List<Long> rounded(List<Double> values) {
