@@ -48,7 +48,7 @@ public final class RandomLog {
             String holder = HOLDERS[random.nextInt(HOLDERS.length)];
             String scope = SCOPES[random.nextInt(SCOPES.length)];
             String key = KEYS[random.nextInt(KEYS.length)];
-            TargetKind target = TargetKind.values()[random.nextInt(TargetKind.values().length)];
+            TargetKind target = TargetKind.BUILT_IN.get(random.nextInt(TargetKind.BUILT_IN.size()));
             long token = heldToken.getOrDefault(holder + scope, 1L);
             long opSeq = random.nextLong(1, 4);
             Event event = switch (random.nextInt(16)) {

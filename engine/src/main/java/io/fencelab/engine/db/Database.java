@@ -168,7 +168,7 @@ public final class Database implements AutoCloseable {
         java.util.Map<String, List<String>> rights = new java.util.LinkedHashMap<>();
         rights.put("run", List.of("SELECT", "INSERT"));
         rights.put("lease", List.of("SELECT", "INSERT", "UPDATE"));
-        for (io.fencelab.engine.resource.TargetKind kind : io.fencelab.engine.resource.TargetKind.values()) {
+        for (io.fencelab.engine.resource.TargetKind kind : io.fencelab.engine.resource.TargetKind.BUILT_IN) {
             rights.put(kind.table(), List.of("SELECT", "INSERT", "UPDATE"));
         }
         rights.put("fence_audit", List.of("SELECT", "INSERT")); // written by the targets' trigger as the writer
@@ -176,7 +176,7 @@ public final class Database implements AutoCloseable {
     }
 
     private static List<String> functions() {
-        return java.util.Arrays.stream(io.fencelab.engine.resource.TargetKind.values())
+        return io.fencelab.engine.resource.TargetKind.BUILT_IN.stream()
                 .flatMap(k -> java.util.stream.Stream.of(k.writeFunction(), k.blindWriteFunction())).toList();
     }
 

@@ -70,7 +70,7 @@ public final class MemoryRunStore implements RunStore {
             throw new IllegalArgumentException("the in-memory backend needs a simulated run's clock; "
                     + "a live run's expiry is judged by PostgreSQL's clock");
         }
-        for (TargetKind kind : TargetKind.values()) {
+        for (TargetKind kind : TargetKind.BUILT_IN) {
             resources.put(kind, new HashMap<>());
         }
     }
@@ -110,7 +110,7 @@ public final class MemoryRunStore implements RunStore {
     @Override
     public List<ResourceState> finalState() {
         List<ResourceState> states = new ArrayList<>();
-        for (TargetKind kind : TargetKind.values()) {
+        for (TargetKind kind : TargetKind.BUILT_IN) {
             new TreeMap<>(resources.get(kind)).forEach((k, r) -> states.add(new ResourceState(kind, k.scope, k.key,
                     r.token, r.value instanceof byte[] b ? ValueDigest.of(b) : ValueDigest.of((String) r.value))));
         }

@@ -20,7 +20,7 @@ public final class FinalStateLoader {
     /** Every row, object and pointer of the run, ordered by target, scope and key. */
     public static List<ResourceState> load(RunContext run) {
         List<ResourceState> states = new ArrayList<>();
-        for (TargetKind kind : TargetKind.values()) {
+        for (TargetKind kind : TargetKind.BUILT_IN) {
             // Table and column names are the enum's constants, never input.
             String sql = "SELECT scope, res_key, fencing_token, %s AS value FROM %s WHERE run_id = :run ORDER BY scope, res_key"
                     .formatted(kind.valueColumn(), kind.table());

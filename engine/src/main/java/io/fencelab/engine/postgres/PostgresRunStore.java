@@ -88,6 +88,7 @@ public final class PostgresRunStore implements RunStore {
             case ROW -> FencedTarget.row(run, mode, firstWrite);
             case OBJECT -> FencedTarget.object(run, mode, firstWrite);
             case POINTER -> FencedTarget.pointer(run, mode, firstWrite);
+            case SQL -> throw new IllegalArgumentException("a SQL fence is reached by its name: userTarget");
         };
         return new Target<>(target, failpoints);
     }

@@ -1,8 +1,10 @@
 package io.fencelab.engine.resource;
 
 /**
- * The three destinations of the protected boundary. Each is a table keyed by (run, scope, key)
- * that stores the greatest accepted token beside the value it protects.
+ * The destinations of the protected boundary. The three built in ({@link #BUILT_IN}) are each a table
+ * keyed by (run, scope, key) that stores the greatest accepted token beside the value it protects;
+ * {@link #SQL} is a fence the user defines in SQL, whose resources' keys name the fence
+ * ({@link SqlKey}).
  */
 public enum TargetKind {
     /** A record, like the design note's {@code report_state}: a text body. */
@@ -10,7 +12,12 @@ public enum TargetKind {
     /** A blob in an object store: bytes. */
     OBJECT("fenced_object", "content", "bytea"),
     /** A named pointer publishing which object version is current: an object key. */
-    POINTER("fenced_pointer", "target_key", "text");
+    POINTER("fenced_pointer", "target_key", "text"),
+    /** The user's own table and statement, in the run's scratch schema: a text body. */
+    SQL(null, "body", "text");
+
+    /** The targets Fencelab's own tables and functions implement. */
+    public static final java.util.List<TargetKind> BUILT_IN = java.util.List.of(ROW, OBJECT, POINTER);
 
     private final String table;
     private final String valueColumn;
@@ -22,8 +29,11 @@ public enum TargetKind {
         this.valueType = valueType;
     }
 
-    /** Table name: a constant, never user input, so it is safe to place in SQL text. */
+    /** Table name: a constant, never user input, so it is safe to place in SQL text. Built-in targets only. */
     public String table() {
+        if (table == null) {
+            throw new IllegalStateException(this + " has no table of Fencelab's own");
+        }
         return table;
     }
 

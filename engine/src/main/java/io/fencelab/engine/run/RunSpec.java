@@ -18,11 +18,21 @@ import java.util.Objects;
  * @param firstTokens starting token per scope (the story's 41); scopes not named start at 1
  * @param lease what the holders' lease client does: its grant ttl, renewals, deadlines ({@link LeaseProfile})
  * @param timeScale live runs only: real seconds per run second (0.1 runs ten times faster)
+ * @param userFences the user's own SQL fences the workers may write ({@link UserFences#NONE}: none)
  */
 public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
                       FencingMode fencing, TokenScheme tokenScheme,
                       FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
-                      ExecutorKind executor, double timeScale) {
+                      ExecutorKind executor, double timeScale, UserFences userFences) {
+
+    /** A run of the built-in targets only. */
+    public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
+                   FencingMode fencing, TokenScheme tokenScheme,
+                   FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
+                   ExecutorKind executor, double timeScale) {
+        this(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite, faults, seed, duration, executor,
+                timeScale, UserFences.NONE);
+    }
 
     /**
      * A run with the {@code generic} profile: grants of {@code leaseTtl}, renewed every
@@ -42,6 +52,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         workers = List.copyOf(workers);
         firstTokens = Map.copyOf(firstTokens);
         faults = List.copyOf(faults);
+        userFences = userFences == null ? UserFences.NONE : userFences;
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one worker");
         }
@@ -110,6 +121,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         private Duration duration;
         private ExecutorKind executor;
         private double timeScale;
+        private UserFences userFences;
 
         private Builder(RunSpec s) {
             name = s.name;
@@ -124,6 +136,12 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
             duration = s.duration;
             executor = s.executor;
             timeScale = s.timeScale;
+            userFences = s.userFences;
+        }
+
+        public Builder userFences(UserFences value) {
+            userFences = value;
+            return this;
         }
 
         public Builder workers(List<WorkerSpec> value) {
@@ -198,7 +216,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
 
         public RunSpec build() {
             return new RunSpec(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale);
+                    faults, seed, duration, executor, timeScale, userFences);
         }
     }
 }

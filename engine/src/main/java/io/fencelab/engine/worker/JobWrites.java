@@ -19,6 +19,7 @@ final class JobWrites {
             case ROW -> "report by " + holder + ", job " + job + op;
             case OBJECT -> "object written by " + holder + ", job " + job + op;
             case POINTER -> "objects/" + holder + "-job-" + job + op;
+            case SQL -> "report by " + holder + ", job " + job + op;
         };
         return tw.target() == io.fencelab.engine.resource.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
     }

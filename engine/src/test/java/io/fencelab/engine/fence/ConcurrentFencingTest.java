@@ -138,7 +138,7 @@ class ConcurrentFencingTest {
     private static WriteOutcome writeTo(FencedTarget<?> target, String scope, long token, String value) {
         return switch (target.kind()) {
             case OBJECT -> ((FencedTarget<byte[]>) target).write(scope, "blob", token, value.getBytes());
-            case ROW, POINTER -> ((FencedTarget<String>) target).write(scope, "record", token, value);
+            default -> ((FencedTarget<String>) target).write(scope, "record", token, value);
         };
     }
 

@@ -76,7 +76,7 @@ public class V2__fenced_write_functions extends BaseJavaMigration {
     @Override
     public void migrate(Context context) throws Exception {
         try (Statement statement = context.getConnection().createStatement()) {
-            for (TargetKind kind : TargetKind.values()) {
+            for (TargetKind kind : TargetKind.BUILT_IN) {
                 statement.execute(sqlFor(kind));
             }
         }

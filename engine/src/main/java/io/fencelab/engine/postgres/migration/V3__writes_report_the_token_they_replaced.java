@@ -65,7 +65,7 @@ public class V3__writes_report_the_token_they_replaced extends BaseJavaMigration
     public void migrate(Context context) throws Exception {
         try (Statement statement = context.getConnection().createStatement()) {
             statement.execute(AUDIT_TRIGGER);
-            for (TargetKind kind : TargetKind.values()) {
+            for (TargetKind kind : TargetKind.BUILT_IN) {
                 statement.execute("DROP FUNCTION IF EXISTS " + kind.writeFunction()
                         + "(bigint, text, text, bigint, bigint, boolean, " + kind.valueType() + ")");
                 statement.execute(V2__fenced_write_functions.sqlFor(kind));
