@@ -235,8 +235,8 @@ class TargetCompilerTest {
         assertThat(problems(replace("    kind: SQL", "    kind: REDIS\n    equalToken: maybe\n    firstWrite: never")))
                 .containsExactly(
                         "t.yaml:9:11: targets.report.kind: 'REDIS' is not a target kind (allowed: SQL)",
-                        "t.yaml:10:17: targets.report.equalToken: 'maybe' is not one of ACCEPT, REJECT",
-                        "t.yaml:11:17: targets.report.firstWrite: 'never' is not one of CREATE, MISSING");
+                        "t.yaml:10:17: targets.report.equalToken: 'maybe' is not one of accept, reject",
+                        "t.yaml:11:17: targets.report.firstWrite: 'never' is not one of create, missing");
     }
 
     @Test
