@@ -134,6 +134,19 @@ class TargetCompilerTest {
     }
 
     @Test
+    void quotedAndFoldedSqlIsLocatedAtItsFirstCharacterToo() {
+        SqlFence f = ScenarioLoader.load("own.yaml", replace(
+                "    read: SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key",
+                "    read: \"SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key\"")
+                .replace("    setup: |                      # optional rows before the run\n",
+                        "    setup: >-\n")).fences().getFirst();
+
+        assertThat(f.read()).isEqualTo(new SqlText(
+                "SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key", "own.yaml", 19, 12));
+        assertThat(f.setup()).isEqualTo(new SqlText("INSERT INTO report_state VALUES (17, '', 0);", "own.yaml", 14, 7));
+    }
+
+    @Test
     void aFunctionsAnswerAndAnErrorCodeAreReadAsRules() {
         SqlFence f = ScenarioLoader.load("own.yaml", replace("    accepted: rows = 1", "    accepted: result = 'ok'\n"
                 + "    stale: sqlstate = 'P0001'\n    missing: result = 'missing'\n    equalToken: reject\n"
