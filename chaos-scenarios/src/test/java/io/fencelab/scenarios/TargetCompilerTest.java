@@ -313,7 +313,8 @@ class TargetCompilerTest {
                     schema: |
                       CREATE TABLE report_state (report_id bigint PRIMARY KEY, body text NOT NULL,
                                                  fencing_token bigint NOT NULL);
-                """);
+                """).contains("\n    read: \"SELECT fencing_token AS token, body FROM report_state WHERE report_id = "
+                + ":key\"\n");
         assertThat(withoutPositions(back.fences())).isEqualTo(withoutPositions(s.fences()));
         assertThat(back.spec().workers()).isEqualTo(s.spec().workers());
     }
