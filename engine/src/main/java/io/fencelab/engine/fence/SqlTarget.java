@@ -98,7 +98,8 @@ public final class SqlTarget {
      * Writes {@code body} under {@code token} to {@code key} in {@code scope} on {@code session}
      * (autocommit on entry and on return). The statements run with {@code search_path} set to the
      * scratch schema only. {@code atGap} runs between the statements of a several-statement write
-     * (check-then-write), where a real race happens.
+     * (check-then-write), where a real race happens; an earlier statement that returns no row, a count
+     * of 0 or a first value of {@code false} stops the write as refused.
      *
      * @throws DatabaseException when a statement fails with an error the outcome rule does not name
      */
@@ -130,7 +131,7 @@ public final class SqlTarget {
                 Answer answer = execute(session, earlier, values);
                 keptInside(c, before, checkKeptInside);
                 c.commit();
-                if (answer.count() == 0) {
+                if (answer.count() == 0 || "f".equals(answer.first()) || "false".equals(answer.first())) {
                     // The check found the write may not go on: refused, and the row tells which way.
                     return judge(Said.REFUSED, readInOwnTransaction(session, scope, key), token, key, body);
                 }

@@ -196,6 +196,24 @@ class SqlTargetTest {
     }
 
     @Test
+    void aCheckThatAnswersFalseStopsTheWrite(Database db) {
+        SqlFence checkThenWrite = new SqlFence("report", SqlText.of(SqlFences.TABLE.formatted("bigint")), List.of(),
+                SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fencing_token <= :token FROM report_state WHERE report_id = :key"),
+                        SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token WHERE report_id = :key")),
+                rule("rows = 1", null, null), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, checkThenWrite); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 9, null, "nine", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+
+            SqlWriteResult late = target.write(session, "s", "17", 8, null, "eight", () -> { });
+
+            assertThat(late.said()).isEqualTo(Said.REFUSED);
+            assertThat(late.readBack()).isEqualTo(new ReadBack("9", "nine"));
+        }
+    }
+
+    @Test
     void aRolledBackWriteLeavesTheStoredTokenWhereItWas(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("bigint", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
