@@ -123,6 +123,26 @@ class SqlTargetTest {
     }
 
     @Test
+    void aFenceFunctionWithAStandardBodyIsMadeWhole(Database db) {
+        String schema = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION fence_write(p_key bigint, p_token bigint, p_body text) RETURNS bigint LANGUAGE sql
+                BEGIN ATOMIC
+                  UPDATE report_state SET body = p_body, fencing_token = p_token
+                   WHERE report_id = p_key AND fencing_token <= p_token;
+                  SELECT CASE WHEN fencing_token = p_token THEN 1 ELSE 0 END FROM report_state WHERE report_id = p_key;
+                END;
+                """;
+        SqlFence fence = new SqlFence("report", SqlText.of(schema), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fence_write(:key, :token, :body)")), rule("result = '1'", null, null),
+                SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, fence); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 5, null, "five", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+            assertThat(target.write(session, "s", "17", 4, null, "four", () -> { }).said()).isEqualTo(Said.REFUSED);
+        }
+    }
+
+    @Test
     void aTextTokenColumnAcceptsNineAfterTen(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("text", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
