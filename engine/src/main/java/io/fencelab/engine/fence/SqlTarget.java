@@ -128,7 +128,17 @@ public final class SqlTarget {
             for (NamedSql earlier : writes.subList(0, writes.size() - 1)) {
                 session.prepared(searchPath).execute();
                 Map<String, Long> before = checkKeptInside.get() ? null : SqlChecks.changesOutside(c, schema);
-                Answer answer = execute(session, earlier, values);
+                Answer answer;
+                try {
+                    answer = execute(session, earlier, values);
+                } catch (SQLException e) {
+                    Said said = saidByState(e); // a check may raise for a stale token as well
+                    if (said == null) {
+                        throw e;
+                    }
+                    c.rollback();
+                    return judge(said, readInOwnTransaction(session, scope, key), token, key, body);
+                }
                 keptInside(c, before, checkKeptInside);
                 c.commit();
                 if (answer.count() == 0 || "f".equals(answer.first()) || "false".equals(answer.first())) {

@@ -234,6 +234,32 @@ class SqlTargetTest {
     }
 
     @Test
+    void aCheckThatRaisesTheDeclaredSqlStateIsStale(Database db) {
+        String schema = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION check_token(p_key bigint, p_token bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF (SELECT fencing_token FROM report_state WHERE report_id = p_key) > p_token THEN
+                    RAISE EXCEPTION 'stale' USING ERRCODE = 'FE001';
+                  END IF;
+                  RETURN true;
+                END $$;
+                """;
+        SqlFence checkThenWrite = new SqlFence("report", SqlText.of(schema), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT check_token(:key, :token)"),
+                        SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token WHERE report_id = :key")),
+                rule("rows = 1", "sqlstate = 'FE001'", null), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, checkThenWrite); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 9, null, "nine", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+
+            SqlWriteResult late = target.write(session, "s", "17", 8, null, "eight", () -> { });
+
+            assertThat(late.said()).isEqualTo(Said.STALE);
+            assertThat(late.outcome()).isEqualTo(new WriteOutcome.Stale(8, 9));
+        }
+    }
+
+    @Test
     void aRolledBackWriteLeavesTheStoredTokenWhereItWas(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("bigint", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
