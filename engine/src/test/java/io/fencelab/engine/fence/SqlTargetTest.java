@@ -143,6 +143,30 @@ class SqlTargetTest {
     }
 
     @Test
+    void aFunctionThatAppliesTheWriteAndSaysMissingIsContradicted(Database db) {
+        String liar = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION fence_write(p_key bigint, p_token bigint, p_body text) RETURNS text LANGUAGE plpgsql AS $$
+                BEGIN
+                  UPDATE report_state SET body = p_body, fencing_token = p_token WHERE report_id = p_key;
+                  RETURN CASE WHEN p_token > 5 THEN 'ok' ELSE 'missing' END;
+                END $$;
+                """;
+        SqlFence fence = new SqlFence("report", SqlText.of(liar), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fence_write(:key, :token, :body)")),
+                rule("result = 'ok'", "result = 'stale'", "result = 'missing'"), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, fence); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 7, null, "seven", () -> { }).contradiction()).isNull();
+
+            SqlWriteResult lie = target.write(session, "s", "17", 3, null, "three", () -> { });
+
+            assertThat(lie.said()).isEqualTo(Said.MISSING);
+            assertThat(lie.contradiction()).isEqualTo("it said missing, but the row for key 17 exists (token 3, "
+                    + "holding this write)");
+        }
+    }
+
+    @Test
     void aTextTokenColumnAcceptsNineAfterTen(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("text", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
