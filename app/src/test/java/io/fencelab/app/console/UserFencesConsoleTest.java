@@ -15,6 +15,9 @@ import io.fencelab.engine.fence.SqlText;
 import io.fencelab.engine.probe.ChecklistItem;
 import io.fencelab.engine.probe.ItemVerdict;
 import io.fencelab.engine.probe.ProbeOptions;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.SqlKey;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.run.UserFences;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
@@ -106,9 +109,21 @@ class UserFencesConsoleTest extends ConsoleTestBase {
     }
 
     @Test
+    void aRunOfTheCatalogsOwnFenceDrawsItsSqlResourceInALaneOfItsOwn() {
+        runToEnd("your-own-fence");
+        List<ResourceId> lanes = fx(() -> main().timeline().resources().stream().map(l -> l.resource()).toList());
+        assertThat(lanes).as("the fence's key written by the workers, as a SQL resource")
+                .contains(new ResourceId(TargetKind.SQL, "report", SqlKey.of("report", "17")));
+        assertThat(fx(() -> main().judgement().isSafe())).as("the design note's statement keeps it safe")
+                .isTrue();
+        screenshot("console-your-own-fence");
+    }
+
+    @Test
     void probeFromTheControlsFillsInTheChecklistOfACorrectFenceAsVerdictsArrive(FxRobot robot) {
         show(withFence(fence(" AND fencing_token <= :token")));
-        fxRun(() -> console.probe().setOptions(out -> new ProbeOptions(out, 1, 0, Duration.ZERO, false)));
+        // One simulated race and a short live one: the races as the command line runs them, fewer.
+        fxRun(() -> console.probe().setOptions(out -> new ProbeOptions(out, 1, 1, Duration.ofSeconds(2), false)));
         ProbeModel probe = console.model().probe();
         // Each time the list changes, how many rows have their verdict: they should come one at a time.
         List<Long> decided = new ArrayList<>();

@@ -54,7 +54,7 @@ public final class ProbeController {
         this.runsDir = runsDir;
         // Another scenario's checklist starts empty; a probe under way keeps its own until it ends.
         model.scenarioProperty().addListener((o, was, now) -> {
-            model.probe().availableProperty().set(now != null && !now.spec().userFences().isEmpty());
+            model.probe().availableProperty().set(now != null && !now.fences().isEmpty());
             if (!model.probe().phaseProperty().get().busy()) {
                 clear();
             }
@@ -73,7 +73,7 @@ public final class ProbeController {
             return;
         }
         Scenario scenario = model.scenario();
-        if (scenario == null || scenario.spec().userFences().isEmpty()) {
+        if (scenario == null || scenario.fences().isEmpty()) {
             p.statusProperty().set("Probe tries your own SQL fences, and this scenario has none: add a targets: "
                     + "section with a SQL target (see docs/FENCES.md).");
             return;
@@ -84,7 +84,7 @@ public final class ProbeController {
             return;
         }
         List<Row> rows = new ArrayList<>();
-        for (SqlFence fence : scenario.spec().userFences().fences()) {
+        for (SqlFence fence : scenario.fences()) {
             for (ChecklistItem item : ChecklistItem.values()) {
                 rows.add(new Row(fence.name(), item, null));
             }

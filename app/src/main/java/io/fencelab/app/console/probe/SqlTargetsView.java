@@ -56,7 +56,7 @@ public final class SqlTargetsView extends ScrollPane {
 
     private void show(Scenario scenario) {
         content.getChildren().clear();
-        List<SqlFence> fences = scenario == null ? List.of() : scenario.spec().userFences().fences();
+        List<SqlFence> fences = scenario == null ? List.of() : scenario.fences();
         if (fences.isEmpty()) {
             return;
         }
