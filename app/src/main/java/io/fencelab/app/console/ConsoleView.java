@@ -153,7 +153,9 @@ public final class ConsoleView extends BorderPane {
         sql = new SqlTargetsView(model);
         sql.showIn(catalog.tabs);
         probe = new ProbeView(model, intents.probe());
-        probe.showIn(below);
+        // The checklist needs more room than the charts: while its tab shows, it takes half the column.
+        probe.showIn(below).selectedProperty().addListener((o, was, now) -> middle.setDividerPositions(
+                now ? 0.5 : model.compareProperty().get() ? 0.8 : 0.64));
         buildWorkshopMenu();
         controls.getChildren().add(workshopMenu);
         model.lesson().presenterProperty().addListener((o, was, now) -> present(now));

@@ -184,4 +184,24 @@ class UserFencesConsoleTest extends ConsoleTestBase {
         assertThat(fx(() -> ((Button) console.scene().lookup("#probe-start")).isDisabled()))
                 .as("Probe can start again once it has ended").isFalse();
     }
+
+    @Test
+    void stopEndsTheProbeAfterTheItemUnderWayAndKeepsTheVerdictsFound() {
+        show(withFence(fence(" AND fencing_token <= :token")));
+        // Many race schedules: the probe would go on for minutes if Stop did not end it.
+        fxRun(() -> console.probe().setOptions(out -> new ProbeOptions(out, 1, 500, Duration.ZERO, false)));
+        ProbeModel probe = console.model().probe();
+        fxRun(() -> console.probe().start());
+        waitUntil("two verdicts are in", 120, () -> probe.rows().stream().filter(r -> !r.pending()).count() >= 2);
+        fxRun(() -> ((Button) console.scene().lookup("#probe-stop")).fire());
+        waitUntil("the probe has stopped", 120, () -> !probe.phaseProperty().get().busy(),
+                () -> probe.statusProperty().get());
+        assertThat(fx(() -> probe.phaseProperty().get())).as(fx(() -> probe.statusProperty().get()))
+                .isEqualTo(ProbeModel.Phase.STOPPED);
+        List<ProbeModel.Row> rows = fx(() -> List.copyOf(probe.rows()));
+        assertThat(rows).as("the verdicts found before Stop stay").filteredOn(r -> !r.pending()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(rows).as("the items not reached stay pending").anyMatch(ProbeModel.Row::pending);
+        assertThat(fx(() -> ((Button) console.scene().lookup("#probe-start")).isDisabled()))
+                .as("Probe can start again").isFalse();
+    }
 }
