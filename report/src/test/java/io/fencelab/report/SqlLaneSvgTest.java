@@ -54,4 +54,27 @@ class SqlLaneSvgTest {
             assertThat(Palette.of(w)).as("the SQL band is not the colour of a write outcome").isNotEqualTo(Palette.SQL_FENCE);
         }
     }
+
+    @Test
+    void aStatementContradictedByItsRowOutlinesThatWritesMarkAsTheWitness() {
+        LogBuilder log = new LogBuilder();
+        log.runStarted();
+        log.acquired(0, "A", "reports", 41, 5);
+        Event.WriteAccepted write = log.accepted(0.5, "A", "reports", 41, TargetKind.SQL, SqlKey.of("report", "17"), "a");
+        List<Event> events = new java.util.ArrayList<>(log.events());
+        // The statement said accepted; the row read back holds token 0: the fence's own word is wrong.
+        events.add(new Event.WriteContradicted(write.seq() + 1, write.atMicros(), "A", "reports", 41, TargetKind.SQL,
+                SqlKey.of("report", "17"), "ACCEPTED", "0", "said accepted, but the row holds token 0"));
+        io.fencelab.engine.check.Judgement judgement = SafetyChecker.judgement(events);
+        assertThat(judgement.verdict().witnesses()).as("the checker's witness of a contradicted statement")
+                .singleElement().satisfies(w -> assertThat(w.invariant())
+                        .isEqualTo(io.fencelab.engine.check.Invariant.OUTCOME_CONTRADICTED));
+
+        Timeline t = Timeline.from(events, judgement);
+        assertThat(t.highlights().numbersOf(write.seq())).as("the write's mark carries witness 1").containsExactly(1);
+        assertThat(t.highlight(judgement.verdict()).highlights().numbersOf(write.seq()))
+                .as("and keeps it when the console highlights the verdict again").containsExactly(1);
+        assertThat(TimelineSvg.render(t)).as("the mark is ringed as a witness and its holder's lane says so")
+                .contains("class=\"witness\"").contains("witness 1");
+    }
 }
