@@ -204,4 +204,28 @@ class UserFencesConsoleTest extends ConsoleTestBase {
         assertThat(fx(() -> ((Button) console.scene().lookup("#probe-start")).isDisabled()))
                 .as("Probe can start again").isFalse();
     }
+
+    @Test
+    void sqlTheDatabaseRefusesStopsTheProbeWithItsPlaceInTheFile() {
+        SqlFence good = fence(" AND fencing_token <= :token");
+        // A misspelt keyword on the write's second line: PostgreSQL's position is told as the file's line.
+        SqlFence broken = new SqlFence(good.name(), good.schema(), good.copyFrom(), good.setup(),
+                List.of(new SqlText("UPDATE report_state SET body = :body, fencing_token = :token\n"
+                        + "WHER report_id = :key AND fencing_token <= :token\n", FILE, 10, 7)),
+                good.outcome(), good.read(), good.equalToken(), good.firstWrite());
+        waitForDatabase();
+        fxRun(() -> console.scenarios().showLesson(withFence(broken), "your own fence"));
+        // The run checks the fence before any worker starts and says where it is wrong, as the probe does.
+        waitUntil("the run says why it cannot start", 60, () -> main().problemProperty().get() != null
+                && main().problemProperty().get().contains(FILE + ":11"), () -> main().problemProperty().get());
+        ProbeModel probe = console.model().probe();
+        fxRun(() -> console.probe().start());
+        waitUntil("the probe has ended", 120, () -> !probe.phaseProperty().get().busy(),
+                () -> probe.statusProperty().get());
+        assertThat(fx(() -> probe.phaseProperty().get())).isEqualTo(ProbeModel.Phase.FAILED);
+        String status = fx(() -> probe.statusProperty().get());
+        assertThat(status).as("one line, located at the statement's second line in the file")
+                .contains(FILE + ":11").doesNotContain("\n").doesNotContain("Exception");
+        ConsoleFx.screenshot(console.scene().getRoot(), "console-probe-bad-sql");
+    }
 }
