@@ -64,6 +64,8 @@ public final class EventText {
             case Event.WriteMissing e -> e.key() + " does not exist, so " + e.holder() + "'s write changed nothing.";
             case Event.WriteOutOfOrder e -> e.key() + " refuses " + e.holder() + "'s operation " + e.opSeq()
                     + " under token " + e.token() + ": operation " + e.highestOpSeq() + " came first.";
+            case Event.WriteContradicted e -> "Read back, " + e.key() + " contradicts what its statement said of "
+                    + e.holder() + "'s write with token " + e.token() + ": " + e.detail() + ".";
             case Event.BeliefStarted e -> e.holder() + " now believes it holds " + e.scope() + " with token "
                     + e.token() + ".";
             case Event.BeliefEnded e -> e.holder() + " stops believing it holds token " + e.token() + " ("
@@ -136,6 +138,8 @@ public final class EventText {
             case Event.WriteMissing e -> e.target() + " " + e.key();
             case Event.WriteOutOfOrder e -> e.target() + " " + e.key() + ", op " + e.opSeq() + " after "
                     + e.highestOpSeq();
+            case Event.WriteContradicted e -> e.target() + " " + e.key() + ", said " + e.said() + ", holds "
+                    + (e.heldToken() == null ? "no row" : "token " + e.heldToken());
             case Event.BeliefStarted e -> "";
             case Event.BeliefEnded e -> e.reason();
             case Event.OperationFailed e -> e.operation() + ": " + e.reason();

@@ -209,6 +209,8 @@ public final class TimelineBuilder {
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
                         WriteClass.OUT_OF_ORDER, r.highest));
             }
+            // The contradiction is the verdict's witness; the write's own mark already stands on its lane.
+            case Event.WriteContradicted ignored -> { }
             case Event.BeliefStarted e -> {
                 HolderState h = holder(e.holder());
                 Event.BeliefStarted previous = h.openBeliefs.put(new LeaseKey(e.scope(), e.token()), e);

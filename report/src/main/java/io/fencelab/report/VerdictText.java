@@ -127,6 +127,7 @@ public final class VerdictText {
         out.addAll(overwrote);
         more(out, overwroteCount, "stale write was", "stale writes were", "accepted over newer ones");
         out.addAll(contradictions(verdict));
+        out.addAll(falseAnswers(verdict));
         out.addAll(gaps(timeline));
         out.add("Unsafe: " + violations(verdict) + ".");
         out.addAll(rejected);
@@ -167,12 +168,24 @@ public final class VerdictText {
     private static List<String> contradictions(Verdict verdict) {
         List<Witness> found = verdict.witnesses().stream().filter(w -> switch (w.invariant()) {
             case UNISSUED_TOKEN, CONTRADICTORY_REPLACED_TOKEN -> true;
-            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, STALE_OVERWRITE, FINAL_STATE_MISMATCH -> false;
+            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, STALE_OVERWRITE, FINAL_STATE_MISMATCH,
+                 OUTCOME_CONTRADICTED -> false;
         }).toList();
         List<String> out = new ArrayList<>();
         found.stream().limit(EXAMPLES).forEach(w -> out.add("The log contradicts itself (" + name(w.invariant())
                 + "): " + w.summary() + "."));
         more(out, found.size(), "contradiction is", "contradictions are", "in the witnesses");
+        return out;
+    }
+
+    /** A user's fence whose statement said one thing while its row held another. */
+    private static List<String> falseAnswers(Verdict verdict) {
+        List<Witness> found = verdict.witnesses().stream()
+                .filter(w -> w.invariant() == Invariant.OUTCOME_CONTRADICTED).toList();
+        List<String> out = new ArrayList<>();
+        found.stream().limit(EXAMPLES).forEach(w -> out.add("Unsafe: the fence's answer was false. " + w.summary()
+                + "."));
+        more(out, found.size(), "false answer is", "false answers are", "in the witnesses");
         return out;
     }
 

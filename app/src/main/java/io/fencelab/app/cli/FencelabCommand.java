@@ -93,6 +93,11 @@ public final class FencelabCommand implements Callable<Integer> {
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
+            if (e instanceof io.fencelab.engine.fence.SqlFenceException bad) {
+                // The user's SQL, located in its scenario file: one line, before any worker started.
+                commandLine.getErr().println(bad.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
             if (e instanceof IOException || e instanceof UncheckedIOException) {
                 commandLine.getErr().println("fencelab: " + fileProblem(e));
                 // A full disk is no fault of the input: the work could not complete.

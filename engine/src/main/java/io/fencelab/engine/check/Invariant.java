@@ -26,5 +26,12 @@ public enum Invariant {
      * a newer write, and nothing in the log's chain of replaced tokens puts this write before that one
      * or the replaced token after it. Judged when the log is whole ({@code RunEnded}).
      */
-    CONTRADICTORY_REPLACED_TOKEN
+    CONTRADICTORY_REPLACED_TOKEN,
+    /**
+     * A user's SQL fence said one thing and its row holds another ({@code WriteContradicted}): it
+     * reported success for a write that did not apply (or applied under another token), or reported
+     * stale or missing for one that did. The statement's answer cannot be trusted, whatever the
+     * tokens say.
+     */
+    OUTCOME_CONTRADICTED
 }

@@ -150,6 +150,11 @@ public final class OnlineChecker {
                 answered(refused, new ResourceId(refused.target(), refused.scope(), refused.key()));
                 writeClasses.add(new WriteJudgement(refused.seq(), WriteClass.OUT_OF_ORDER, null, 0));
             }
+            // The statement's word against its row: a witness of its own, whatever the tokens say.
+            case Event.WriteContradicted contradicted -> witnesses.add(new Witness(Invariant.OUTCOME_CONTRADICTED,
+                    contradicted.holder() + "'s write with token " + contradicted.token() + " to "
+                            + new ResourceId(contradicted.target(), contradicted.scope(), contradicted.key()) + ": "
+                            + contradicted.detail(), List.of(contradicted.seq())));
             case Event.WriteAttempted attempt -> {
                 ResourceId id = new ResourceId(attempt.target(), attempt.scope(), attempt.key());
                 presented(attempt, id);

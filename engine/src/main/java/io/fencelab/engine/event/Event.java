@@ -38,6 +38,7 @@ import java.util.List;
         @JsonSubTypes.Type(Event.WriteRejectedStale.class),
         @JsonSubTypes.Type(Event.WriteMissing.class),
         @JsonSubTypes.Type(Event.WriteOutOfOrder.class),
+        @JsonSubTypes.Type(Event.WriteContradicted.class),
         @JsonSubTypes.Type(Event.BeliefStarted.class),
         @JsonSubTypes.Type(Event.BeliefEnded.class),
         @JsonSubTypes.Type(Event.OperationFailed.class),
@@ -324,6 +325,24 @@ public sealed interface Event {
     record WriteOutOfOrder(long seq, long atMicros, String holder, String scope,
                            @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
                            long opSeq, long highestOpSeq) implements Event {
+        @Override
+        public Long tokenOrNull() {
+            return token;
+        }
+    }
+
+    /**
+     * A user's SQL fence answered one thing and its row, read back in the same transaction, holds
+     * another: it said accepted and the row does not hold the write (or holds it under another token:
+     * a {@code float8} column rounds), or it said stale or missing and the row holds the write.
+     * Follows the outcome event of the same write. {@code said} is what the statement answered
+     * ({@code ACCEPTED}, {@code STALE}, {@code MISSING}, {@code REFUSED}); {@code heldToken} the
+     * stored token exactly as the column holds it, null when the row is absent; {@code detail} the
+     * same in one sentence, naming tokens, never the row's data.
+     */
+    record WriteContradicted(long seq, long atMicros, String holder, String scope,
+                             @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
+                             String said, @MayBeAbsent String heldToken, String detail) implements Event {
         @Override
         public Long tokenOrNull() {
             return token;

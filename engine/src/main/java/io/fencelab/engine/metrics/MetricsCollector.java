@@ -88,6 +88,8 @@ public final class MetricsCollector {
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }
+            // The write's outcome event was counted; this only says the statement's word was false.
+            case Event.WriteContradicted ignored -> { }
         }
     }
 

@@ -234,6 +234,7 @@ public final class TuningCollector {
             case Event.WriteAccepted ignored -> { }
             case Event.WriteMissing ignored -> { }
             case Event.WriteOutOfOrder ignored -> { }
+            case Event.WriteContradicted ignored -> { }
             case Event.SettingChanged ignored -> { }
         }
     }

@@ -31,6 +31,10 @@ public enum Backend {
             return Optional.of("the in-memory backend runs simulated runs only: a live run's lease expiry is judged "
                     + "by PostgreSQL's clock and its statements race for real; run it with the postgres backend");
         }
+        if (this == MEMORY && !spec.userFences().isEmpty()) {
+            return Optional.of("the in-memory backend cannot run the user's own SQL fences (targets:); "
+                    + "run it with the postgres backend");
+        }
         return Optional.empty();
     }
 
@@ -40,7 +44,8 @@ public enum Backend {
             throw new IllegalArgumentException(why);
         });
         return switch (this) {
-            case POSTGRES -> PostgresRunStore.open(db, spec.name(), clock);
+            case POSTGRES -> PostgresRunStore.open(db, spec.name(), clock, spec.userFences().fences(),
+                    spec.userFences().keep());
             case MEMORY -> new MemoryRunStore("PostgreSQL " + db.serverVersion(), clock);
         };
     }

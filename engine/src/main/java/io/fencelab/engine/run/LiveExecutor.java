@@ -169,6 +169,8 @@ public final class LiveExecutor implements ComposedExecutor {
         stop();
         ended.await(END_DRAIN_LIMIT.toMillis() + 1_000, TimeUnit.MILLISECONDS);
         scheduler.shutdown();
+        // After the last statement: a store with a scratch schema reads it, then drops it.
+        run.store().close();
     }
 
     /** What the scheduler asks of this executor. */

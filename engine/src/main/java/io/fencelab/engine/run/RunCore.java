@@ -314,6 +314,13 @@ final class RunCore implements WorkerEnv {
     }
 
     @Override
+    public TargetStore<?> userTarget(String fence) {
+        TargetStore<?> target = targets.computeIfAbsent("SQL:" + fence, k -> store.userTarget(fence));
+        scheduler.prepare(target);
+        return target;
+    }
+
+    @Override
     public FencingMode defaultFencing() {
         return current.fencing();
     }

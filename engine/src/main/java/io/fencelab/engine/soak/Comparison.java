@@ -163,7 +163,8 @@ public record Comparison(Verdict.Kind verdict, boolean checkerUnsafe, boolean au
                                         AuditJudge.Judged audit, Map<Group, Counts> groups) {
         return switch (w.invariant()) {
             // The audit records writes, not grants, and neither the tokens presented nor the log's own consistency.
-            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, UNISSUED_TOKEN, CONTRADICTORY_REPLACED_TOKEN ->
+            case NON_MONOTONIC_GRANT, NON_MONOTONIC_COUNTER, UNISSUED_TOKEN, CONTRADICTORY_REPLACED_TOKEN,
+                 OUTCOME_CONTRADICTED ->
                     Confirmation.OUTSIDE;
             case STALE_OVERWRITE -> {
                 WriteAccepted stale = w.eventSeqs().stream().map(accepted::get).filter(Objects::nonNull)

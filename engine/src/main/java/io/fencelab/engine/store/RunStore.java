@@ -35,7 +35,17 @@ public interface RunStore {
     /** A target of this kind written in this mode (the executor keeps one per kind and mode). */
     TargetStore<?> target(TargetKind kind, FencingMode mode, FirstWritePolicy firstWrite);
 
-    /** Every row, object and pointer of the run, ordered by target, scope and key. */
+    /**
+     * The user's SQL fence named {@code fence} ({@code RunSpec.userFences}), in the run's scratch
+     * schema; its values are the text bodies the workers write.
+     *
+     * @throws UnsupportedOperationException for a store that cannot run the user's SQL (the in-memory model)
+     */
+    default TargetStore<String> userTarget(String fence) {
+        throw new UnsupportedOperationException("a user's SQL fence runs on PostgreSQL only, not on " + describe());
+    }
+
+    /** Every row, object and pointer of the run (and every resource of its user fences), ordered by target, scope and key. */
     List<ResourceState> finalState();
 
     /** A session for one worker to keep. */

@@ -23,6 +23,14 @@ public interface TargetStore<V> {
     /** Writes {@code value} under {@code token}; {@code seq} (nullable) orders writes within one token. */
     WriteOutcome write(StoreSession session, String scope, String key, long token, Long seq, V value);
 
+    /**
+     * As {@link #write}, with what a user's fence read back when its row contradicts its statement's
+     * answer. Built-in targets' answers come from the write itself, so they have nothing to add.
+     */
+    default CheckedWrite writeChecked(StoreSession session, String scope, String key, long token, Long seq, V value) {
+        return CheckedWrite.of(write(session, scope, key, token, seq, value));
+    }
+
     /** Runs between the check and the write in {@link FencingMode#CHECK_THEN_WRITE}. */
     void setBetweenCheckAndWrite(Runnable hook);
 }

@@ -11,15 +11,20 @@ final class JobWrites {
     private JobWrites() {
     }
 
-    /** The value write {@code index} of {@code holder}'s job {@code job} writes: text, or bytes for an object. */
-    static Object value(WorkerSpec spec, TargetWrite tw, int index, String holder, int job) {
+    /**
+     * The value write {@code index} of {@code holder}'s job {@code job} writes: text, or bytes for an
+     * object. A user fence's body names holder, token and sequence, so its read-back tells whose write
+     * the row holds.
+     */
+    static Object value(WorkerSpec spec, TargetWrite tw, int index, String holder, int job, long token, Long opSeq) {
         // Several writes of one job to the same key are different operations, so their values differ.
         String op = spec.writes().stream().filter(w -> w.equals(tw)).count() > 1 ? ", op " + (index + 1) : "";
         String text = switch (tw.target()) {
             case ROW -> "report by " + holder + ", job " + job + op;
             case OBJECT -> "object written by " + holder + ", job " + job + op;
             case POINTER -> "objects/" + holder + "-job-" + job + op;
-            case SQL -> "report by " + holder + ", job " + job + op;
+            case SQL -> "written by " + holder + " with token " + token + ", job " + job + op
+                    + (opSeq == null ? "" : ", seq " + opSeq);
         };
         return tw.target() == io.fencelab.engine.resource.TargetKind.OBJECT ? text.getBytes(StandardCharsets.UTF_8) : text;
     }

@@ -10,6 +10,9 @@ import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.resource.SqlKey;
+import io.fencelab.engine.resource.TargetKind;
+import io.fencelab.engine.store.CheckedWrite;
 import io.fencelab.engine.store.TargetStore;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -257,18 +260,23 @@ public final class Worker {
     private void send(long myEpoch, int index, Consumer<WriteOutcome> onReply) {
         TargetWrite tw = spec.writes().get(index);
         FencingMode mode = tw.mode() == null ? env.defaultFencing() : tw.mode();
-        TargetStore<?> target = env.target(tw.target(), mode);
-        Object value = JobWrites.value(spec, tw, index, holder, job);
-        String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
+        TargetStore<?> target = tw.target() == TargetKind.SQL ? env.userTarget(SqlKey.fence(tw.key()))
+                : env.target(tw.target(), mode);
         long token = presentedToken;
         String me = holder;
         Long opSeq = spec.sequenceWrites() ? (long) index + 1 : null;
+        Object value = JobWrites.value(spec, tw, index, holder, job, token, opSeq);
+        String digest = value instanceof byte[] bytes ? ValueDigest.of(bytes) : ValueDigest.of((String) value);
         publish(seq -> new Event.WriteAttempted(seq, env.nowMicros(), me, spec.scope(), token, tw.target(),
                 tw.key(), opSeq));
         rpc("write", false, () -> {
-            WriteOutcome outcome = write(target, tw.key(), token, opSeq, value);
-            publish(JobWrites.outcomeEvent(outcome, env, me, spec.scope(), tw, digest, token));
-            return outcome;
+            CheckedWrite written = write(target, tw.key(), token, opSeq, value);
+            publish(JobWrites.outcomeEvent(written.outcome(), env, me, spec.scope(), tw, digest, token));
+            if (written.contradiction() != null) {
+                publish(seq -> new Event.WriteContradicted(seq, env.nowMicros(), me, spec.scope(), token, tw.target(),
+                        tw.key(), written.said(), written.heldToken(), written.contradiction()));
+            }
+            return written.outcome();
         }, onReply, () -> send(myEpoch, index, onReply));
     }
 
@@ -287,8 +295,8 @@ public final class Worker {
     }
 
     @SuppressWarnings("unchecked")
-    private WriteOutcome write(TargetStore<?> target, String key, long token, Long opSeq, Object value) {
-        return ((TargetStore<Object>) target).write(env.session(this), spec.scope(), key, token, opSeq, value);
+    private CheckedWrite write(TargetStore<?> target, String key, long token, Long opSeq, Object value) {
+        return ((TargetStore<Object>) target).writeChecked(env.session(this), spec.scope(), key, token, opSeq, value);
     }
 
 

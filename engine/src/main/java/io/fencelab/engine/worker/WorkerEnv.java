@@ -58,6 +58,9 @@ public interface WorkerEnv {
 
     TargetStore<?> target(TargetKind kind, FencingMode mode);
 
+    /** The user's SQL fence named {@code fence} (a write to target {@code SQL}, key {@code fence:key}). */
+    TargetStore<?> userTarget(String fence);
+
     FencingMode defaultFencing();
 
     TokenScheme tokenScheme();

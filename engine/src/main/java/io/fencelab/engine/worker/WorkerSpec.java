@@ -59,4 +59,10 @@ public record WorkerSpec(String name, String scope, Duration startAt, Duration w
             throw new IllegalArgumentException("worker " + name + ": idle time must be positive");
         }
     }
+
+    /** This worker writing {@code newWrites} instead (the probe and tests point a schedule at another target). */
+    public WorkerSpec withWrites(List<TargetWrite> newWrites) {
+        return new WorkerSpec(name, scope, startAt, workTime, newWrites, jobs, idleTime, onStale, checkDeadline,
+                sequenceWrites, pipelineWrites, role);
+    }
 }

@@ -34,6 +34,8 @@ public final class Narration {
     public static int weight(Event event) {
         return switch (event) {
             case Event.WriteRejectedStale e -> 8;
+            // A false answer from the user's own statement is the news of its frame.
+            case Event.WriteContradicted e -> 9;
             // The run's end is the last word, whatever else arrived in the same frame.
             case Event.RunEnded e -> 10;
             case Event.LeaseExpired e -> 6;
