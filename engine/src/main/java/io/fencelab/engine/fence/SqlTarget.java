@@ -1,20 +1,77 @@
 package io.fencelab.engine.fence;
 
+import io.fencelab.engine.check.ValueDigest;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.db.Session;
+import io.fencelab.engine.fence.OutcomeRule.Condition;
 import io.fencelab.engine.resource.ResourceState;
+import io.fencelab.engine.resource.SqlKey;
+import io.fencelab.engine.resource.TargetKind;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A user's fence in its run's scratch schema: sends the user's write with the run's parameters, reads
- * its answer by the {@link OutcomeRule}, and reads the row back in the same transaction. Thread-safe
- * (a session itself is not).
+ * its answer by the {@link OutcomeRule}, and reads the row back in the same transaction. Every
+ * statement runs in a transaction whose {@code search_path} is the scratch schema alone
+ * ({@code SET LOCAL}), so the session's own statements (leases) are untouched. Parameters go as text
+ * of unspecified type: PostgreSQL gives each the type the statement implies, so a {@code text} or
+ * {@code float8} token column behaves as it would in production. Thread-safe (a session itself is not).
  */
 public final class SqlTarget {
-    // API agreed for issue 22; implementation by the fence helper.
+
+    private static final Set<Integer> NUMBER_TYPES = Set.of(Types.BIGINT, Types.INTEGER, Types.SMALLINT, Types.TINYINT,
+            Types.NUMERIC, Types.DECIMAL, Types.DOUBLE, Types.FLOAT, Types.REAL);
+
+    private final SqlFence fence;
+    private final String searchPath;
+    private final Database database;
+    private final List<NamedSql> writes;
+    private final NamedSql read;
+    private final Set<Written> written = ConcurrentHashMap.newKeySet();
+
+    private record Written(String scope, String key) {}
+
+    /** The values a statement may bind, by {@link SqlFence#PARAMETERS} name. */
+    private record Values(String token, String key, String scope, String body, String seq) {
+        String get(String name) {
+            return switch (name) {
+                case "token" -> token;
+                case "key" -> key;
+                case "scope" -> scope;
+                case "body" -> body;
+                case "seq" -> seq;
+                default -> throw new IllegalArgumentException("not a parameter: " + name);
+            };
+        }
+    }
+
+    /** What the last statement answered: its count (rows affected or returned) and its first value. */
+    private record Answer(long count, String first) {}
+
+    SqlTarget(SqlFence fence, String quotedSchema, Database database, List<NamedSql> writes, NamedSql read) {
+        this.fence = fence;
+        this.searchPath = "SET LOCAL search_path TO " + quotedSchema;
+        this.database = database;
+        this.writes = List.copyOf(writes);
+        this.read = read;
+    }
 
     /** The fence as declared. */
     public SqlFence fence() {
-        throw new UnsupportedOperationException("not yet");
+        return fence;
     }
 
     /**
@@ -22,23 +79,270 @@ public final class SqlTarget {
      * (autocommit on entry and on return). The statements run with {@code search_path} set to the
      * scratch schema only. {@code atGap} runs between the statements of a several-statement write
      * (check-then-write), where a real race happens.
+     *
+     * @throws DatabaseException when a statement fails with an error the outcome rule does not name
      */
     public SqlWriteResult write(Session session, String scope, String key, long token, Long seq, String body,
                                 Runnable atGap) {
-        throw new UnsupportedOperationException("not yet");
+        return write(session, scope, key, token, seq, body, atGap, true);
+    }
+
+    /**
+     * As {@link #write} with no gap, but the last statement's transaction is rolled back after the
+     * row is read back in it (the checklist's rollback item): what the statement said, and the row as
+     * the write's own transaction saw it. Earlier statements of a several-statement write commit as usual.
+     */
+    public SqlWriteResult writeRolledBack(Session session, String scope, String key, long token, Long seq,
+                                          String body) {
+        return write(session, scope, key, token, seq, body, () -> { }, false);
+    }
+
+    private SqlWriteResult write(Session session, String scope, String key, long token, Long seq, String body,
+                                 Runnable atGap, boolean commit) {
+        written.add(new Written(scope, key));
+        Values values = new Values(Long.toString(token), key, scope, body, seq == null ? null : seq.toString());
+        Connection c = session.connection();
+        try {
+            c.setAutoCommit(false);
+            for (NamedSql earlier : writes.subList(0, writes.size() - 1)) {
+                session.prepared(searchPath).execute();
+                Answer answer = execute(session, earlier, values);
+                c.commit();
+                if (answer.count() == 0) {
+                    // The check found the write may not go on: refused, and the row tells which way.
+                    return judge(Said.REFUSED, readInOwnTransaction(session, scope, key), token, key, body);
+                }
+                atGap.run();
+            }
+            session.prepared(searchPath).execute();
+            Said said;
+            try {
+                said = said(execute(session, writes.get(writes.size() - 1), values));
+            } catch (SQLException e) {
+                said = saidByState(e);
+                if (said == null) {
+                    throw e;
+                }
+                c.rollback();
+                return judge(said, readInOwnTransaction(session, scope, key), token, key, body);
+            }
+            ReadBack row = readRow(session, values);
+            if (commit) {
+                c.commit();
+            } else {
+                c.rollback();
+            }
+            return judge(said, row, token, key, body);
+        } catch (SQLException e) {
+            rollbackQuietly(c);
+            throw DatabaseException.from(e);
+        } finally {
+            autocommit(c);
+        }
     }
 
     /** The row of {@code key} in {@code scope} as the read statement finds it now. */
     public ReadBack read(Session session, String scope, String key) {
-        throw new UnsupportedOperationException("not yet");
+        Connection c = session.connection();
+        try {
+            c.setAutoCommit(false);
+            return readInOwnTransaction(session, scope, key);
+        } catch (SQLException e) {
+            rollbackQuietly(c);
+            throw DatabaseException.from(e);
+        } finally {
+            autocommit(c);
+        }
     }
 
     /**
      * Every (scope, key) this target was asked to write, read back, as the final-state check reads
      * resources: target {@code SQL}, key {@code <fence name>:<key>}, token parsed exactly (a token that
-     * is not an exact integer is reported as the nearest, and the check finds the difference).
+     * is not an exact integer is reported as the nearest, and the check finds the difference). A key
+     * whose row does not exist is left out, as a built-in target has no row for it.
      */
     public List<ResourceState> finalState() {
-        throw new UnsupportedOperationException("not yet");
+        List<Written> keys = new ArrayList<>(written);
+        keys.sort(Comparator.comparing(Written::scope).thenComparing(Written::key));
+        List<ResourceState> states = new ArrayList<>();
+        try (Session session = database.openSession()) {
+            for (Written w : keys) {
+                ReadBack row = read(session, w.scope(), w.key());
+                if (row.exists()) {
+                    states.add(new ResourceState(TargetKind.SQL, w.scope(), SqlKey.of(fence.name(), w.key()),
+                            tokenAsLong(row.token()), ValueDigest.of(row.body() == null ? "" : row.body())));
+                }
+            }
+        }
+        return List.copyOf(states);
+    }
+
+    /** In a transaction of its own (the connection not in autocommit), committed. */
+    private ReadBack readInOwnTransaction(Session session, String scope, String key) throws SQLException {
+        session.prepared(searchPath).execute();
+        ReadBack row = readRow(session, new Values(null, key, scope, null, null));
+        session.connection().commit();
+        return row;
+    }
+
+    private ReadBack readRow(Session session, Values values) throws SQLException {
+        PreparedStatement ps = session.prepared(read.jdbc());
+        bind(ps, read, values);
+        try (ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return ReadBack.ABSENT;
+            }
+            String token = rs.getString("token");
+            int type = rs.getMetaData().getColumnType(rs.findColumn("token"));
+            if (token != null && NUMBER_TYPES.contains(type)) {
+                try {
+                    // float8 prints 2^53 as 9.007199254740992e+15: show the integer it stores
+                    token = new BigDecimal(token).toPlainString();
+                } catch (NumberFormatException notFinite) {
+                    // NaN or Infinity: shown as the column holds it
+                }
+            }
+            return new ReadBack(token, rs.getString("body"));
+        }
+    }
+
+    private static Answer execute(Session session, NamedSql sql, Values values) throws SQLException {
+        PreparedStatement ps = session.prepared(sql.jdbc());
+        bind(ps, sql, values);
+        if (!ps.execute()) {
+            return new Answer(ps.getUpdateCount(), null);
+        }
+        try (ResultSet rs = ps.getResultSet()) {
+            long count = 0;
+            String first = null;
+            while (rs.next()) {
+                if (count == 0) {
+                    first = rs.getString(1);
+                }
+                count++;
+            }
+            return new Answer(count, first);
+        }
+    }
+
+    /** Each {@code ?} as text of unspecified type, so PostgreSQL infers the type from the statement. */
+    private static void bind(PreparedStatement ps, NamedSql sql, Values values) throws SQLException {
+        List<String> names = sql.names();
+        for (int i = 0; i < names.size(); i++) {
+            String value = values.get(names.get(i));
+            if (value == null) {
+                ps.setNull(i + 1, Types.OTHER);
+            } else {
+                ps.setObject(i + 1, value, Types.OTHER);
+            }
+        }
+    }
+
+    private Said said(Answer answer) {
+        OutcomeRule rule = fence.outcome();
+        if (holds(rule.accepted(), answer)) {
+            return Said.ACCEPTED;
+        }
+        if (holds(rule.stale(), answer)) {
+            return Said.STALE;
+        }
+        return holds(rule.missing(), answer) ? Said.MISSING : Said.REFUSED;
+    }
+
+    private static boolean holds(Condition condition, Answer answer) {
+        return switch (condition) {
+            case null -> false;
+            case Condition.Rows rows -> rows.holds(answer.count());
+            case Condition.Result result -> result.value().equals(answer.first());
+            case Condition.SqlState ignored -> false;
+        };
+    }
+
+    /** What the rule reads into a failed statement's SQLSTATE, or null when it names no such state. */
+    private Said saidByState(SQLException e) {
+        OutcomeRule rule = fence.outcome();
+        Condition[] conditions = {rule.accepted(), rule.stale(), rule.missing()};
+        Said[] saids = {Said.ACCEPTED, Said.STALE, Said.MISSING};
+        for (int i = 0; i < conditions.length; i++) {
+            if (conditions[i] instanceof Condition.SqlState state && state.code().equals(e.getSQLState())) {
+                return saids[i];
+            }
+        }
+        return null;
+    }
+
+    /** The recorded outcome and, when the statement's answer and the row disagree, the contradiction. */
+    private SqlWriteResult judge(Said said, ReadBack row, long token, String key, String body) {
+        boolean ours = row.exists() && body != null && body.equals(row.body());
+        String held = row.exists() ? "token " + row.token() : "no row";
+        String contradiction = switch (said) {
+            case ACCEPTED -> !row.exists() ? "it said accepted, but no row for key " + key + " exists after the write"
+                    : !ours ? "it said accepted, but the row holds another write (" + held + ")"
+                    : !sameNumber(row.token(), token) ? "it said accepted and the row holds this write, but under "
+                    + held + ", not " + token
+                    : null;
+            case MISSING -> ours || row.exists() ? "it said missing, but the row for key " + key + " exists ("
+                    + held + (ours ? ", holding this write)" : ")") : null;
+            case STALE, REFUSED -> ours ? "it said " + said.name().toLowerCase(java.util.Locale.ROOT)
+                    + ", but the row holds this write (" + held + ")" : null;
+        };
+        WriteOutcome outcome = switch (said) {
+            case ACCEPTED -> new WriteOutcome.Accepted(token, null);
+            case STALE -> new WriteOutcome.Stale(token, row.exists() ? tokenAsLong(row.token()) : token);
+            case MISSING -> new WriteOutcome.Missing(SqlKey.of(fence.name(), key));
+            case REFUSED -> row.exists() ? new WriteOutcome.Stale(token, tokenAsLong(row.token()))
+                    : new WriteOutcome.Missing(SqlKey.of(fence.name(), key));
+        };
+        return new SqlWriteResult(said, outcome, row, contradiction);
+    }
+
+    /** Whether the stored token is numerically {@code token} (float8 reads 2^53 + 1 back as 2^53). */
+    private static boolean sameNumber(String stored, long token) {
+        try {
+            return stored != null && new BigDecimal(stored.trim()).compareTo(BigDecimal.valueOf(token)) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A stored token as a long: exact when it is an integer in range, else the nearest (clamped to the
+     * long range); 0 when it is not a number at all (a {@code text} column holding something else).
+     */
+    static long tokenAsLong(String stored) {
+        if (stored == null) {
+            return 0;
+        }
+        try {
+            BigDecimal value = new BigDecimal(stored.trim()).setScale(0, RoundingMode.HALF_EVEN);
+            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                return Long.MAX_VALUE;
+            }
+            return value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0 ? Long.MIN_VALUE : value.longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            return 0;
+        }
+    }
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone; the server rolls the transaction back itself
+        }
+    }
+
+    /** Back to autocommit, as the session's other statements expect; a dead connection is left as it is. */
+    private static void autocommit(Connection c) {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // the connection is gone: the worker finds out on its next statement
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SQL target " + fence.name() + " " + Arrays.toString(writes.stream().map(w -> w.source().where()).toArray());
     }
 }
