@@ -2,6 +2,7 @@ package io.fencelab.app.cli;
 
 import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.fence.SqlFenceException;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.scenarios.ScenarioException;
 import io.fencelab.scenarios.WorkshopLoader;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Spec;
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ValidateCommand.class, DemoCommand.class,
-                TuneCommand.class, HandoutCommand.class, SoakCommand.class, CommandLine.HelpCommand.class})
+                TuneCommand.class, HandoutCommand.class, SoakCommand.class, ProbeCommand.class, CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 
     @Mixin
@@ -93,8 +94,8 @@ public final class FencelabCommand implements Callable<Integer> {
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
-            if (e instanceof io.fencelab.engine.fence.SqlFenceException bad) {
-                // The user's SQL, located in its scenario file: one line, before any worker started.
+            if (e instanceof SqlFenceException bad) {
+                // The user's SQL cannot be used as written: one located line, before anything ran.
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
