@@ -345,14 +345,4 @@ public final class SqlTarget {
     public String toString() {
         return "SQL target " + fence.name() + " " + Arrays.toString(writes.stream().map(w -> w.source().where()).toArray());
     }
-
-    /**
-     * As {@link #write} (one transaction for every statement here, no gap), with the read-back inside
-     * it, then rolled back instead of committed: what a caller's transaction that fails after the write
-     * leaves. The probe's rollback item uses it.
-     */
-    public SqlWriteResult writeRolledBack(Session session, String scope, String key, long token, Long seq,
-                                          String body) {
-        throw new UnsupportedOperationException("not yet");
-    }
 }
