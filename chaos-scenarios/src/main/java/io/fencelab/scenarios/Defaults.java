@@ -6,8 +6,10 @@ import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.fence.EqualToken;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.OutcomeRule;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.resource.TargetKind;
@@ -160,6 +162,38 @@ public final class Defaults {
             "a mapping of scope name to a whole number of at least 1",
             "The first token each scope hands out; a scope not listed starts at 1.");
 
+    // ---- the user's own fences (`*` stands for the target's name)
+
+    public static final Key<Void> TARGETS = described("targets", NONE,
+            "a mapping of target name (a-z, then a-z, 0-9, _ or -) to a target",
+            "Fenced resources defined in SQL: your own table and statement, in a scratch schema made for the run.");
+    public static final Key<String> TARGET_KIND = required("targets.*.kind", "SQL",
+            "What the target is; SQL, the only kind so far.");
+    public static final Key<String> TARGET_SCHEMA = described("targets.*.schema", "exactly one of schema and copyFrom",
+            "SQL text: statements", "DDL run in the scratch schema to create the target's tables and functions.");
+    public static final Key<List<String>> TARGET_COPY_FROM = described("targets.*.copyFrom",
+            "exactly one of schema and copyFrom", "a list of schema.table or schema.function(argument types)",
+            "Existing tables and functions copied into the scratch schema instead of DDL; the originals are only read.");
+    public static final Key<String> TARGET_SETUP = described("targets.*.setup", NONE, "SQL text: statements",
+            "Run once after the schema, before any worker: rows the run starts with.");
+    public static final Key<String> TARGET_WRITE = required("targets.*.write",
+            "SQL text, or a list of them run in order (check-then-write)",
+            "The statement under test, with parameters :token, :key, :scope, :body and :seq.");
+    public static final Key<String> TARGET_ACCEPTED = required("targets.*.accepted", OutcomeRule.ALLOWED,
+            "How the write's answer reads when it was accepted: affected rows or a returned value.");
+    public static final Key<String> TARGET_STALE = described("targets.*.stale", NONE,
+            "as accepted, or an error's sqlstate",
+            "How the answer reads when the token was stale; without it, a refusal is told apart by the read-back.");
+    public static final Key<String> TARGET_MISSING = described("targets.*.missing", NONE,
+            "as stale", "How the answer reads when the key has no row.");
+    public static final Key<String> TARGET_READ = required("targets.*.read",
+            "SQL text: one query returning columns token and body",
+            "Reads the row back after each write, to check what the statement said against what the row holds.");
+    public static final Key<EqualToken> TARGET_EQUAL_TOKEN = choice("targets.*.equalToken", EqualToken.ACCEPT, true,
+            "What your fence does with a token equal to the stored one: accept (<=, the article's rule) or reject (<).");
+    public static final Key<FirstWritePolicy> TARGET_FIRST_WRITE = choice("targets.*.firstWrite",
+            FirstWritePolicy.MISSING, true, "Whether a write to a key with no row creates it (create) or not (missing).");
+
     // ---- workers
 
     public static final Key<Void> WORKERS = required("workers", "a list of at least one worker",
@@ -193,13 +227,14 @@ public final class Defaults {
             "true, false", "Whether a job's writes are sent back to back without waiting for each reply.");
     public static final Key<Void> WORKER_WRITES = required("workers[].writes", "a list of at least one write",
             "What each job writes, in order.");
-    public static final Key<TargetKind> WRITE_TARGET = choice("workers[].writes[].target", TargetKind.ROW, false,
-            "The kind of resource: a database row, a blob, or a pointer.");
+    public static final Key<TargetKind> WRITE_TARGET = key("workers[].writes[].target", TargetKind.ROW, "ROW", true,
+            String.join(", ", TargetKind.BUILT_IN.stream().map(Enum::name).toList()) + ", or a name from targets",
+            "The kind of resource: a database row, a blob, a pointer, or one of your own targets.");
     public static final Key<String> WRITE_KEY = required("workers[].writes[].key", "text",
             "The resource's key; the same key in the same scope is the same resource.");
     public static final Key<FencingMode> WRITE_FENCING = key("workers[].writes[].fencing", null,
             "the run's `fencing`", false, ValueReader.allowed(FencingMode.class, false),
-            "Overrides the run's fencing mode for this one target.");
+            "Overrides the run's fencing mode for this one target; not on a write to one of your own targets.");
 
     // ---- faults
 

@@ -88,13 +88,13 @@ public final class DefaultsDoc {
         return rows;
     }
 
-    /** Keys that hold other keys ({@code lease}, {@code workers}) may be told in prose; every other key needs a row. */
+    /** Keys that hold other keys ({@code lease}, {@code workers}, {@code targets}) may be told in prose; every other key needs a row. */
     static List<String> undocumented(String doc) {
         Map<String, String> rows = documented(doc);
         return Defaults.all().stream().map(Defaults.Key::path)
                 .filter(p -> !rows.containsKey(p))
                 .filter(p -> Defaults.all().stream().noneMatch(k -> k.parent().equals(p)
-                        || k.parent().equals(p + "[]")))
+                        || k.parent().equals(p + "[]") || k.parent().equals(p + ".*")))
                 .toList();
     }
 

@@ -1,6 +1,8 @@
 package io.fencelab.scenarios;
 
+import io.fencelab.engine.fence.SqlFence;
 import io.fencelab.engine.run.RunSpec;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,5 +18,13 @@ public record Scenario(String name, TeachingNotes notes, RunSpec spec, Expectati
         Objects.requireNonNull(notes, "notes");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(expectation, "expectation");
+    }
+
+    /**
+     * The fences the file defines in SQL ({@code targets:}), in file order, each statement with the file,
+     * line and column it was written at; empty for a scenario of built-in targets only.
+     */
+    public List<SqlFence> fences() {
+        return spec.userFences().fences();
     }
 }

@@ -9,10 +9,12 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
+import io.fencelab.engine.resource.SqlKey;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.run.EventEstimate;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.run.UserFences;
 import io.fencelab.engine.worker.StalePolicy;
 import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerRole;
@@ -50,14 +52,18 @@ final class ScenarioCompiler {
     private final ValueReader read;
     private final DistributionReader distributions;
     private final String name;
+    private final TargetCompiler targetCompiler;
+    /** The file's own targets ({@code targets:}), which writes may name. */
+    private TargetCompiler.Targets userTargets = TargetCompiler.Targets.NONE;
     /** What logs the run's events, each at the node that says so: the run's size is judged against them. */
     private final List<EventSource> eventSources = new ArrayList<>();
 
-    private ScenarioCompiler(Problems problems, String name, DataFiles dataFiles) {
+    private ScenarioCompiler(Problems problems, String name, String text, DataFiles dataFiles) {
         this.problems = problems;
         this.read = new ValueReader(problems);
         this.distributions = new DistributionReader(read, dataFiles);
         this.name = name;
+        this.targetCompiler = new TargetCompiler(problems, read, text);
     }
 
     /**
@@ -76,7 +82,7 @@ final class ScenarioCompiler {
                     + "title, summary, story, duration, lease, workers and expect");
         }
         problems.throwIfAny();
-        Scenario scenario = new ScenarioCompiler(problems, scenarioName, dataFiles).scenario(root);
+        Scenario scenario = new ScenarioCompiler(problems, scenarioName, text, dataFiles).scenario(root);
         problems.throwIfAny();
         return Objects.requireNonNull(scenario);
     }
@@ -109,6 +115,7 @@ final class ScenarioCompiler {
 
         Map<String, Long> firstTokens = new LinkedHashMap<>();
         Map<String, YamlNode.Field> scopeFields = scopes(top, firstTokens);
+        userTargets = targetCompiler.targets(top);
 
         Workers workers = workers(top, duration);
         if (workers.scopesKnown) {
@@ -128,7 +135,7 @@ final class ScenarioCompiler {
         RunSpec spec;
         try {
             spec = new RunSpec(name, workers.specs, firstTokens, leaseProfile, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale);
+                    faults, seed, duration, executor, timeScale, new UserFences(userTargets.fences(), false));
         } catch (IllegalArgumentException e) {
             read.problem(root, "", refusal(e));
             return null;
@@ -444,11 +451,41 @@ final class ScenarioCompiler {
         if (f == null) {
             return null;
         }
-        TargetKind target = f.choice("target", TargetKind.class, Defaults.WRITE_TARGET.value());
+        String user = f.has("target") && f.node("target") instanceof YamlNode.Scalar s
+                && userTargets.names().contains(s.text().strip()) ? s.text().strip() : null;
+        TargetKind target = user != null ? TargetKind.SQL : f.has("target") ? target(f.node("target"), f.path("target"))
+                : Defaults.WRITE_TARGET.value();
         String key = f.requiredName("key", "key: report-1");
+        if (user != null && f.has("fencing")) {
+            read.problem(f.node("fencing"), f.path("fencing"), "a write to " + user + " is fenced by its own "
+                    + "statement (targets." + user + ".write); fencing applies to built-in targets only");
+            return null;
+        }
+        if (user != null) {
+            return key == null ? null : new TargetWrite(TargetKind.SQL, SqlKey.of(user, key));
+        }
         FencingMode mode = f.choice("fencing", FencingMode.class, Defaults.WRITE_FENCING.value());
         boolean modeWrong = f.has("fencing") && mode == null;
         return target == null || key == null || modeWrong ? null : new TargetWrite(target, key, mode);
+    }
+
+    /** A built-in target kind by name, any case; anything else names no target (the file's own are found first). */
+    private TargetKind target(YamlNode node, String path) {
+        String text = node instanceof YamlNode.Scalar s && s.kind() != YamlNode.ScalarKind.NULL ? s.text().strip() : "";
+        for (TargetKind k : TargetKind.BUILT_IN) {
+            if (k.name().equalsIgnoreCase(text)) {
+                return k;
+            }
+        }
+        List<String> names = new ArrayList<>(TargetKind.BUILT_IN.stream().map(Enum::name).toList());
+        String declared = userTargets.names().isEmpty() ? "none" : String.join(", ", userTargets.names());
+        names.addAll(userTargets.names());
+        String hint = Texts.suggestion(text, names);
+        String what = text.isEmpty() ? "expected a target, got " + node.describe()
+                : text.equalsIgnoreCase(TargetKind.SQL.name()) ? "SQL is the kind of your own targets; name one"
+                : "'" + Texts.abbreviate(text) + "' names no target" + (hint == null ? "" : "; did you mean " + hint + "?");
+        read.problem(node, path, what + " (built in: " + TargetCompiler.builtIns() + "; in targets: " + declared + ")");
+        return null;
     }
 
     /** An engine constructor's reason, which is written for people already. */

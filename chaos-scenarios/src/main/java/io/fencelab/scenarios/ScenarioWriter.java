@@ -9,6 +9,10 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.fence.SqlFence;
+import io.fencelab.engine.fence.SqlText;
+import io.fencelab.engine.resource.SqlKey;
+import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.TargetWrite;
 import io.fencelab.engine.worker.WorkerSpec;
@@ -34,6 +38,8 @@ public final class ScenarioWriter {
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+            // Several-line SQL (a target's schema, write, read) as a `|` block, line for line as the user wrote it.
+            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
             .build());
 
     private ScenarioWriter() {
@@ -63,6 +69,11 @@ public final class ScenarioWriter {
         if (!spec.firstTokens().isEmpty()) {
             file.put("scopes", new TreeMap<>(spec.firstTokens()));
         }
+        if (!spec.userFences().isEmpty()) {
+            Map<String, Object> targets = new LinkedHashMap<>();
+            spec.userFences().fences().forEach(f -> targets.put(f.name(), target(f)));
+            file.put("targets", targets);
+        }
         file.put("workers", spec.workers().stream().map(ScenarioWriter::worker).toList());
         if (!spec.faults().isEmpty()) {
             file.put("faults", spec.faults().stream().map(ScenarioWriter::fault).toList());
@@ -91,14 +102,42 @@ public final class ScenarioWriter {
         List<Map<String, Object>> writes = new ArrayList<>();
         for (TargetWrite t : w.writes()) {
             Map<String, Object> write = new LinkedHashMap<>();
-            write.put("target", t.target().name());
-            write.put("key", t.key());
+            boolean user = t.target() == TargetKind.SQL;
+            write.put("target", user ? SqlKey.fence(t.key()) : t.target().name());
+            write.put("key", user ? SqlKey.key(t.key()) : t.key());
             if (t.mode() != null) {
                 write.put("fencing", t.mode().name());
             }
             writes.add(write);
         }
         m.put("writes", writes);
+        return m;
+    }
+
+    /** A target of the file's own, every statement verbatim. */
+    private static Map<String, Object> target(SqlFence f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", TargetKind.SQL.name());
+        if (f.schema() != null) {
+            m.put("schema", f.schema().sql());
+        } else {
+            m.put("copyFrom", f.copyFrom());
+        }
+        if (f.setup() != null) {
+            m.put("setup", f.setup().sql());
+        }
+        List<String> write = f.write().stream().map(SqlText::sql).toList();
+        m.put("write", write.size() == 1 ? write.getFirst() : write);
+        m.put("accepted", f.outcome().accepted().toString());
+        if (f.outcome().stale() != null) {
+            m.put("stale", f.outcome().stale().toString());
+        }
+        if (f.outcome().missing() != null) {
+            m.put("missing", f.outcome().missing().toString());
+        }
+        m.put("read", f.read().sql());
+        m.put("equalToken", f.equalToken().name().toLowerCase(Locale.ROOT));
+        m.put("firstWrite", f.firstWrite().name().toLowerCase(Locale.ROOT));
         return m;
     }
 

@@ -3,6 +3,7 @@ package io.fencelab.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.fence.SqlFence;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.TargetWrite;
@@ -60,7 +61,7 @@ class DefaultsDocTest {
         Set<String> used = new LinkedHashSet<>();
         paths(YamlTree.parse(example, new Problems("example.yaml")), "", used);
         for (ScenarioDocsTest.Block fragment : ScenarioDocsTest.blocks().stream()
-                .filter(ScenarioDocsTest.Block::isLeaseFragment).toList()) {
+                .filter(b -> b.isLeaseFragment() || b.isTargetsFragment()).toList()) {
             paths(YamlTree.parse(fragment.text(), new Problems("fragment.yaml")), "", used);
         }
 
@@ -80,6 +81,21 @@ class DefaultsDocTest {
         for (ScenarioDocsTest.Block fragment : fragments) {
             Scenario s = ScenarioLoader.load("example.yaml", example.replace(lease, fragment.text()));
             assertThat(fragment.text()).as("the fragment names its profile").contains(s.spec().lease().key());
+        }
+    }
+
+    @Test
+    void everyTargetsFragmentOfTheDocFitsTheCompleteExample() throws IOException {
+        String example = ScenarioDocsTest.blocks().stream().filter(ScenarioDocsTest.Block::isScenario)
+                .reduce((first, last) -> last).orElseThrow().text();
+        List<ScenarioDocsTest.Block> fragments = ScenarioDocsTest.blocks().stream()
+                .filter(ScenarioDocsTest.Block::isTargetsFragment).toList();
+
+        assertThat(fragments).as("the issue's example and the function's").hasSize(2);
+        for (ScenarioDocsTest.Block fragment : fragments) {
+            Scenario s = ScenarioLoader.load("example.yaml", example.replace("\nworkers:\n",
+                    "\n" + fragment.text() + "workers:\n"));
+            assertThat(s.fences()).as("the fragment's targets").hasSize(1);
         }
     }
 
@@ -126,9 +142,20 @@ class DefaultsDocTest {
         assertThat(s.expectation().endReason()).isEqualTo(Defaults.EXPECT_END_REASON.value());
     }
 
+    @Test
+    void whatATargetLeavesOutTakesTheTablesDefault() {
+        SqlFence f = ScenarioLoader.load("own.yaml", TargetCompilerTest.ISSUE).fences().getFirst();
+
+        assertThat(f.equalToken()).isEqualTo(Defaults.TARGET_EQUAL_TOKEN.value());
+        assertThat(f.firstWrite()).isEqualTo(Defaults.TARGET_FIRST_WRITE.value());
+    }
+
     /** The key paths a parsed file uses, descending only into mappings that hold keys of the format. */
     private static void paths(YamlNode node, String path, Set<String> out) {
-        if (node instanceof YamlNode.Mapping m && holdsKeys(path)) {
+        if (node instanceof YamlNode.Mapping m && holdsKeys(path + ".*")) {
+            // A mapping of names (targets): each entry's keys are the format's `targets.*` keys.
+            m.fields().values().forEach(f -> paths(f.value(), path + ".*", out));
+        } else if (node instanceof YamlNode.Mapping m && holdsKeys(path)) {
             for (YamlNode.Field f : m.fields().values()) {
                 String p = Fields.child(path, f.key());
                 out.add(p);

@@ -31,6 +31,11 @@ class ScenarioDocsTest {
             return language.equals("yaml") && text.startsWith("title:");
         }
 
+        /** A {@code targets:} mapping to put in a scenario: the user's own fences. */
+        boolean isTargetsFragment() {
+            return language.equals("yaml") && text.startsWith("targets:");
+        }
+
         /** A {@code lease:} mapping to put in a scenario: one profile with its settings. */
         boolean isLeaseFragment() {
             return language.equals("yaml") && text.startsWith("lease:");
