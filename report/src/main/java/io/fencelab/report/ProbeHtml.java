@@ -162,9 +162,10 @@ public final class ProbeHtml {
             for (int i = 0; i < steps.size(); i++) {
                 WitnessStep s = steps.get(i);
                 out.append("<tr><td class=\"num\">").append(i + 1).append("</td><td>").append(Html.esc(s.action()))
-                        .append("</td><td><code>").append(Html.esc(s.statement())).append("</code></td><td>")
+                        .append("</td><td>").append(s.statement() == null ? "" : "<code>" + Html.esc(s.statement()) + "</code>")
+                        .append("</td><td>")
                         .append(Html.esc(s.said())).append("</td><td class=\"num\">")
-                        .append(s.heldToken() == null ? "<span class=\"note\">no row</span>" : Html.esc(s.heldToken()))
+                        .append(heldToken(s))
                         .append("</td><td>").append(Html.esc(s.heldBody())).append("</td>");
                 if (events) {
                     out.append("<td>").append(eventsLink(s.eventsFile())).append("</td>");
@@ -172,6 +173,17 @@ public final class ProbeHtml {
                 out.append("</tr>\n");
             }
             out.append("</tbody>\n</table>\n");
+        }
+
+        /**
+         * The token the row held after the step's statement; "no row" when it read back nothing, and
+         * blank for a step that sent no statement (a lease acquired, a pause, a wait).
+         */
+        private static String heldToken(WitnessStep s) {
+            if (s.heldToken() != null) {
+                return Html.esc(s.heldToken());
+            }
+            return s.statement() == null || s.eventsFile() != null ? "" : "<span class=\"note\">no row</span>";
         }
 
         /** A link to a run's event log beside the page; a path that is not plainly relative is shown, not linked. */

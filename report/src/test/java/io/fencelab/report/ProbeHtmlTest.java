@@ -26,7 +26,9 @@ class ProbeHtmlTest {
     void aFailureIsListedInTheChecklistAndToldStepByStepInItsWitness() throws Exception {
         ProbeReport report = report(List.of(
                 failure(ChecklistItem.STALE_HOLDER_REJECTED, "A's write with token 41 was accepted after B wrote 42",
-                        List.of(new WitnessStep("write token 42 to key 17 as holder B", STATEMENT, "accepted", "42",
+                        List.of(new WitnessStep("A pauses at 10 s", null, null, null, null, null),
+                                new WitnessStep("write token 5 to key 99 as holder C", STATEMENT, "refused", null, null, null),
+                                new WitnessStep("write token 42 to key 17 as holder B", STATEMENT, "accepted", "42",
                                         "report by B, token 42, op 1", null),
                                 new WitnessStep("write token 41 to key 17 as holder A", STATEMENT, "accepted", "41",
                                         HOSTILE_BODY, null))),
@@ -47,7 +49,10 @@ class ProbeHtmlTest {
                 .contains("<div class=\"witness-card\" id=\"witness-report-stale-holder-rejected\">")
                 .contains("<td>write token 41 to key 17 as holder A</td><td><code>fences.yaml:14</code></td>"
                         + "<td>accepted</td><td class=\"num\">41</td>")
-                .contains("<a href=\"races/sim-3/events.jsonl\">events</a>");
+                .contains("<a href=\"races/sim-3/events.jsonl\">events</a>")
+                .as("a step that sent nothing shows no row state; a write that found no row says so")
+                .contains("<td>A pauses at 10 s</td><td></td><td></td><td class=\"num\"></td>")
+                .contains("<td>refused</td><td class=\"num\"><span class=\"note\">no row</span></td>");
         assertThat(html).as("the user's text is escaped, never markup")
                 .doesNotContain("<script>")
                 .contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; 'A'");
