@@ -9,7 +9,6 @@ import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.fence.EqualToken;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
-import io.fencelab.engine.fence.OutcomeRule;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
 import io.fencelab.engine.resource.TargetKind;
@@ -179,10 +178,11 @@ public final class Defaults {
     public static final Key<String> TARGET_WRITE = required("targets.*.write",
             "SQL text, or a list of them run in order (check-then-write)",
             "The statement under test, with parameters :token, :key, :scope, :body and :seq.");
-    public static final Key<String> TARGET_ACCEPTED = required("targets.*.accepted", OutcomeRule.ALLOWED,
+    public static final Key<String> TARGET_ACCEPTED = required("targets.*.accepted",
+            "rows = N, rows >= N, rows > N or result = 'text'",
             "How the write's answer reads when it was accepted: affected rows or a returned value.");
     public static final Key<String> TARGET_STALE = described("targets.*.stale", NONE,
-            "as accepted, or an error's sqlstate",
+            "as accepted (rows with rows, result with result), or sqlstate = 'XXXXX'",
             "How the answer reads when the token was stale; without it, a refusal is told apart by the read-back.");
     public static final Key<String> TARGET_MISSING = described("targets.*.missing", NONE,
             "as stale", "How the answer reads when the key has no row.");

@@ -342,7 +342,14 @@ public final class ScenarioVariation {
             };
             tree = set(tree, steps(a.getKey()), 0, new YamlNode.Scalar(YamlNode.Mark.START, scalar, a.getValue()));
         }
-        return ScenarioCompiler.compile(source.file(), source.name(), FlowYaml.write(tree), source.dataFiles());
+        Scenario varied = ScenarioCompiler.compile(source.file(), source.name(), FlowYaml.write(tree),
+                source.dataFiles());
+        if (base.fences().isEmpty()) {
+            return varied;
+        }
+        // No path under targets varies: the file's own fences, located in the file rather than in the text written here.
+        return new Scenario(varied.name(), varied.notes(),
+                varied.spec().toBuilder().userFences(base.spec().userFences()).build(), varied.expectation());
     }
 
     /** {@code faults[0].duration} → {@code faults}, {@code 0}, {@code duration}: names, and list positions as Integers. */

@@ -40,6 +40,8 @@ public final class ScenarioWriter {
             .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
             // Several-line SQL (a target's schema, write, read) as a `|` block, line for line as the user wrote it.
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+            // A long statement on one line stays on one line, as written, rather than folded at 80 columns.
+            .disable(YAMLGenerator.Feature.SPLIT_LINES)
             .build());
 
     private ScenarioWriter() {

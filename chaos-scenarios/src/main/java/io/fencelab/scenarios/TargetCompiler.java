@@ -119,9 +119,11 @@ final class TargetCompiler {
         OutcomeRule outcome = outcome(t);
         YamlNode readNode = t.required("read", "read: SELECT fencing_token AS token, body FROM … WHERE id = :key");
         SqlText readBack = readNode == null ? null : sql(readNode, t.path("read"));
-        EqualToken equalToken = t.choice("equalToken", EqualToken.class, Defaults.TARGET_EQUAL_TOKEN.value());
-        FirstWritePolicy firstWrite = t.choice("firstWrite", FirstWritePolicy.class,
-                Defaults.TARGET_FIRST_WRITE.value());
+        // Written in lower case (equalToken: accept), as the table shows them.
+        EqualToken equalToken = t.has("equalToken") ? read.choice(t.node("equalToken"), t.path("equalToken"),
+                EqualToken.class, true) : Defaults.TARGET_EQUAL_TOKEN.value();
+        FirstWritePolicy firstWrite = t.has("firstWrite") ? read.choice(t.node("firstWrite"), t.path("firstWrite"),
+                FirstWritePolicy.class, true) : Defaults.TARGET_FIRST_WRITE.value();
         if (problems.list().size() > before) {
             return null;
         }

@@ -21,6 +21,17 @@ class ScenarioVariationTest {
     private static final ScenarioVariation STORM = ScenarioVariation.of(Catalog.shipped().source("gc-storm"));
 
     @Test
+    void aVariedScenarioKeepsItsTargetsAsLocatedInTheFile() {
+        ScenarioVariation own = ScenarioVariation.of(Catalog.shipped().source("your-own-fence"));
+
+        Scenario varied = own.scenario(Map.of("lease.ttl", "8s"));
+
+        assertThat(varied.spec().leaseTtl()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(varied.fences()).as("the SQL where the file wrote it").isEqualTo(own.base().fences());
+        assertThat(own.variablePaths().keySet()).noneMatch(p -> p.startsWith("targets"));
+    }
+
+    @Test
     void theVariablePathsComeFromTheFormatAndTheFilesOwnEntries() {
         assertThat(PAUSED.variablePaths()).containsKeys("duration", "lease.ttl", "lease.renewEvery",
                 "workers[0].count", "workers[1].count", "workers[1].startAt", "workers[0].idleTime",

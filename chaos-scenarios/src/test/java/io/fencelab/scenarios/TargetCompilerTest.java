@@ -134,6 +134,19 @@ class TargetCompilerTest {
     }
 
     @Test
+    void quotedAndFoldedSqlIsLocatedAtItsFirstCharacterToo() {
+        SqlFence f = ScenarioLoader.load("own.yaml", replace(
+                "    read: SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key",
+                "    read: \"SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key\"")
+                .replace("    setup: |                      # optional rows before the run\n",
+                        "    setup: >-\n")).fences().getFirst();
+
+        assertThat(f.read()).isEqualTo(new SqlText(
+                "SELECT fencing_token AS token, body FROM report_state WHERE report_id = :key", "own.yaml", 19, 12));
+        assertThat(f.setup()).isEqualTo(new SqlText("INSERT INTO report_state VALUES (17, '', 0);", "own.yaml", 14, 7));
+    }
+
+    @Test
     void aFunctionsAnswerAndAnErrorCodeAreReadAsRules() {
         SqlFence f = ScenarioLoader.load("own.yaml", replace("    accepted: rows = 1", "    accepted: result = 'ok'\n"
                 + "    stale: sqlstate = 'P0001'\n    missing: result = 'missing'\n    equalToken: reject\n"
@@ -235,8 +248,8 @@ class TargetCompilerTest {
         assertThat(problems(replace("    kind: SQL", "    kind: REDIS\n    equalToken: maybe\n    firstWrite: never")))
                 .containsExactly(
                         "t.yaml:9:11: targets.report.kind: 'REDIS' is not a target kind (allowed: SQL)",
-                        "t.yaml:10:17: targets.report.equalToken: 'maybe' is not one of ACCEPT, REJECT",
-                        "t.yaml:11:17: targets.report.firstWrite: 'never' is not one of CREATE, MISSING");
+                        "t.yaml:10:17: targets.report.equalToken: 'maybe' is not one of accept, reject",
+                        "t.yaml:11:17: targets.report.firstWrite: 'never' is not one of create, missing");
     }
 
     @Test
@@ -300,7 +313,8 @@ class TargetCompilerTest {
                     schema: |
                       CREATE TABLE report_state (report_id bigint PRIMARY KEY, body text NOT NULL,
                                                  fencing_token bigint NOT NULL);
-                """);
+                """).contains("\n    read: \"SELECT fencing_token AS token, body FROM report_state WHERE report_id = "
+                + ":key\"\n");
         assertThat(withoutPositions(back.fences())).isEqualTo(withoutPositions(s.fences()));
         assertThat(back.spec().workers()).isEqualTo(s.spec().workers());
     }

@@ -2,7 +2,6 @@ package io.fencelab.app.cli;
 
 import io.fencelab.app.console.ConsoleLauncher;
 import io.fencelab.engine.db.DatabaseException;
-import io.fencelab.engine.fence.SqlFenceException;
 import io.fencelab.engine.files.FileProblem;
 import io.fencelab.scenarios.ScenarioException;
 import io.fencelab.scenarios.WorkshopLoader;
@@ -94,8 +93,8 @@ public final class FencelabCommand implements Callable<Integer> {
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
-            if (e instanceof SqlFenceException bad) {
-                // The user's SQL cannot be used as written: one located line, before anything ran.
+            if (e instanceof io.fencelab.engine.fence.SqlFenceException bad) {
+                // The user's SQL, located in its scenario file: one line, before any worker started.
                 commandLine.getErr().println(bad.getMessage());
                 return ExitCodes.BAD_INPUT;
             }

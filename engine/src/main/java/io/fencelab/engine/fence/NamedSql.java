@@ -18,8 +18,12 @@ final class NamedSql {
     private final String numbered;
     private final int[] numberedToSource;
     private final List<String> names;
+    /** Where the statement ends in the user's text (a trailing semicolon and blanks left out). */
+    private final int end;
 
-    private NamedSql(SqlText source, String jdbc, String numbered, int[] numberedToSource, List<String> names) {
+    private NamedSql(SqlText source, String jdbc, String numbered, int[] numberedToSource, List<String> names,
+                     int end) {
+        this.end = end;
         this.source = source;
         this.jdbc = jdbc;
         this.numbered = numbered;
@@ -45,7 +49,15 @@ final class NamedSql {
         List<Integer> map = new ArrayList<>();
         List<String> names = new ArrayList<>();
         int[] copied = {0};
+        java.util.Set<Integer> questions = new java.util.HashSet<>();
         scan(body, new Visitor() {
+            @Override
+            public void code(int at) {
+                if (body.charAt(at) == '?') {
+                    questions.add(at);
+                }
+            }
+
             @Override
             public void parameter(int start, int stop) {
                 String name = body.substring(start + 1, stop);
@@ -74,8 +86,8 @@ final class NamedSql {
                 for (int i = from; i < to; i++) {
                     char c = body.charAt(i);
                     jdbc.append(c);
-                    if (c == '?') {
-                        jdbc.append('?');
+                    if (c == '?' && questions.contains(i)) {
+                        jdbc.append('?'); // an operator of the user's; ? inside a literal stays as written
                     }
                     numbered.append(c);
                     map.add(i);
@@ -88,7 +100,7 @@ final class NamedSql {
             }
         });
         int[] toSource = map.stream().mapToInt(Integer::intValue).toArray();
-        return new NamedSql(text, jdbc.toString(), numbered.toString(), toSource, names);
+        return new NamedSql(text, jdbc.toString(), numbered.toString(), toSource, names, body.length());
     }
 
     /** {@code :token, :key, :scope, :body, :seq}. */
@@ -167,12 +179,11 @@ final class NamedSql {
 
     /** {@code file:line:column} of the character at {@code offset} (from 0) of {@link #numbered()}. */
     String locateNumbered(int offset) {
-        if (numberedToSource.length == 0) {
-            return source.locate(0);
+        if (offset >= numberedToSource.length) {
+            // "at end of input": just after the statement's last character
+            return source.locate(end + offset - numberedToSource.length);
         }
-        int at = Math.max(0, Math.min(offset, numberedToSource.length - 1));
-        int shift = offset >= numberedToSource.length ? offset - numberedToSource.length + 1 : 0;
-        return source.locate(numberedToSource[at] + shift);
+        return source.locate(numberedToSource[Math.max(0, offset)]);
     }
 
     /** The first keyword, upper case: tells a query from a command. */

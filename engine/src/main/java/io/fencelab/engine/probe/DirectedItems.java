@@ -115,13 +115,17 @@ final class DirectedItems {
                     : t.fails("a write to key " + absentKey + " (no row) " + w.whyNotAccepted(token)
                             + ", though firstWrite: create declares it creates the row");
         }
-        if (w.accepted() || w.row().exists()) {
-            return t.fails("a write to key " + absentKey + ", which has no row, " + (w.accepted() ? "was accepted" : "was refused")
-                    + (w.row().exists() ? " and a row appeared" : "") + ", though no firstWrite: create is declared");
+        if (w.row().exists()) {
+            return t.fails("a write to key " + absentKey + ", which had no row, made one, though no firstWrite: create "
+                    + "is declared");
+        }
+        if (w.accepted()) {
+            return t.fails("a write to key " + absentKey + ", which has no row, was answered accepted though nothing "
+                    + "was written: the statement reports success for a write it did not make");
         }
         if (fence.outcome().missing() == null) {
             return t.holds("no row appears for a key without one; the statement cannot tell missing from stale "
-                    + "(no missing: declared), so a run counts its refusals by the row read back");
+                    + "(no missing: declared), so a run tells them apart by the row read back");
         }
         return w.said() == Said.MISSING ? t.holds("a write to a key without a row is answered missing, and no row appears")
                 : t.fails("a write to key " + absentKey + ", which has no row, was answered "
@@ -155,21 +159,29 @@ final class DirectedItems {
                 .map(SqlText::sql).anyMatch(sql -> SCOPE_PARAMETER.matcher(sql).find());
     }
 
-    /** Scope A at a high token; scope B at a low one must still be accepted. */
-    static ItemVerdict scopesApart(Trial t, String otherScope) {
+    /**
+     * Scope A at a high token; scope B at a low one must still be accepted, and leave A's row alone.
+     * Without a row in B (and no {@code firstWrite: create}) B's writes can only be refused, so what
+     * is tried is the other half: a write in B, before and after A's high token, never touches A's row.
+     */
+    static ItemVerdict scopesApart(Trial t, String otherScope, boolean otherHasRow) {
         ProbeSubject s = t.subject();
-        long high = s.above(1_000_000);
         long low = s.above(41);
-        if (low >= high) {
-            low = s.floor() + 1;
-            high = low + 1_000_000;
+        long high = Math.max(low + 1_000_000, 1_000_000);
+        if (!otherHasRow) {
+            ReadBack before = t.read("read key " + s.key() + " in scope " + s.scope());
+            t.write(s.fence(), otherScope, s.key(), "B", low);
+            if (!sameRow(t.read("read key " + s.key() + " in scope " + s.scope()), before)) {
+                return t.fails("a write in scope " + otherScope + " changed scope " + s.scope()
+                        + "'s row: the statement does not keep the scopes apart");
+            }
         }
         Written a = t.write("A", high);
         if (!a.cleanlyAccepted(high)) {
             return t.fails("scope " + s.scope() + "'s write under " + high + " " + a.whyNotAccepted(high));
         }
         Written b = t.write(s.fence(), otherScope, s.key(), "B", low);
-        if (!b.cleanlyAccepted(low)) {
+        if (otherHasRow && !b.cleanlyAccepted(low)) {
             return t.fails("scope " + otherScope + "'s write under " + low + " " + b.whyNotAccepted(low)
                     + " after scope " + s.scope() + " wrote " + high + ": the scopes are not kept apart");
         }
@@ -177,7 +189,16 @@ final class DirectedItems {
         if (!a.body().equals(aAfter.body()) || !Trial.sameToken(aAfter.token(), high)) {
             return t.fails("scope " + otherScope + "'s write changed scope " + s.scope() + "'s row");
         }
-        return t.holds("a token of " + high + " in scope " + s.scope() + " left scope " + otherScope + " free to take " + low);
+        return otherHasRow
+                ? t.holds("a token of " + high + " in scope " + s.scope() + " left scope " + otherScope + " free to take " + low)
+                : t.holds("writes in scope " + otherScope + " left scope " + s.scope() + "'s row alone (key " + s.key()
+                        + " has no row in " + otherScope + ", so whether " + otherScope + " is free to write was not "
+                        + "tried; add a row for it in setup: to try that too)");
+    }
+
+    private static boolean sameRow(ReadBack a, ReadBack b) {
+        return a.exists() == b.exists() && java.util.Objects.equals(a.token(), b.token())
+                && java.util.Objects.equals(a.body(), b.body());
     }
 
     /** A refused token stays refused: at once, later, and after a newer write. */

@@ -76,22 +76,27 @@ final class LeasedItems {
             newer.add(t.write(s.fence(), s.scope(), s.key(), "B", b.token()));
         }
         t.note("A resumes and runs its job, writing every target under token " + a.token());
-        List<ItemVerdict> verdicts = new ArrayList<>();
+        List<String> holes = new ArrayList<>();
         for (int i = 0; i < subjects.size(); i++) {
             ProbeSubject s = subjects.get(i);
-            Written w = t.write(s.fence(), s.scope(), s.key(), "A", a.token());
             Written before = newer.get(i);
+            Written w = t.write(s.fence(), s.scope(), s.key(), "A", a.token());
             if (!before.cleanlyAccepted(b.token())) {
-                verdicts.add(t.fails(s.name(), "B's write under its current token " + b.token() + " "
-                        + before.whyNotAccepted(b.token())));
+                holes.add("B's write to " + s.name() + " under its current token " + b.token() + " "
+                        + before.whyNotAccepted(b.token()));
             } else if (w.accepted() || !w.rowIs(before, b.token())) {
-                verdicts.add(t.fails(s.name(), "the stale holder's write to " + s.name() + " (target " + (i + 1)
-                        + " of " + subjects.size() + " of its job) under " + a.token() + " was "
-                        + (w.accepted() ? "accepted" : "refused, yet the row changed") + " after B wrote " + b.token()));
-            } else {
-                verdicts.add(t.holds(s.name(), "the stale holder's write to " + s.name() + " (target " + (i + 1)
-                        + " of " + subjects.size() + ") refused"));
+                holes.add("the stale write to " + s.name() + " (target " + (i + 1) + " of " + subjects.size() + ") was "
+                        + (w.accepted() ? "accepted" : "refused, yet the row changed"));
             }
+        }
+        // The item is the job's: one target left open lets the stale holder through, whichever fence it is.
+        List<ItemVerdict> verdicts = new ArrayList<>();
+        for (ProbeSubject s : subjects) {
+            verdicts.add(holes.isEmpty()
+                    ? t.holds(s.name(), "the stale holder's write to each of the job's " + subjects.size()
+                            + " targets refused after B wrote " + b.token())
+                    : t.fails(s.name(), "a stale holder's job under " + a.token() + " after B wrote " + b.token() + ": "
+                            + String.join("; ", holes)));
         }
         return verdicts;
     }

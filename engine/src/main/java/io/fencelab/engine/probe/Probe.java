@@ -165,12 +165,9 @@ public final class Probe {
     private ItemVerdict scopesApart(Trial t) {
         ProbeSubject s = t.subject();
         String other = s.otherScopes().isEmpty() ? s.scope() + "-other" : s.otherScopes().getFirst();
-        ReadBack otherRow = t.read(s.fence(), other, s.key());
-        if (!otherRow.exists() && s.fence().firstWrite() != FirstWritePolicy.CREATE) {
-            return t.notApplicable("key " + s.key() + " has no row in a second scope (" + other + ") and the fence "
-                    + "does not create rows; insert one in setup: (or give a worker that scope) to try it");
-        }
-        return DirectedItems.scopesApart(t, other);
+        boolean otherHasRow = t.read(s.fence(), other, s.key()).exists()
+                || s.fence().firstWrite() == FirstWritePolicy.CREATE;
+        return DirectedItems.scopesApart(t, other, otherHasRow);
     }
 
     /** The first of 987654321, 987654322, ... that has no row. */

@@ -114,7 +114,7 @@ final class Trial implements AutoCloseable {
         try {
             SqlWriteResult r = send.get();
             String said = r.said().name().toLowerCase(Locale.ROOT)
-                    + (r.contradiction() == null ? "" : " (but " + r.contradiction() + ")");
+                    + (r.contradiction() == null ? "" : " (contradiction: " + r.contradiction() + ")");
             steps.add(new WitnessStep(action, statement, said, r.readBack().token(), shown(r.readBack().body()), null));
             return new Written(body, r.said(), r.readBack(), r.contradiction(), null);
         } catch (DatabaseException e) {
@@ -240,10 +240,13 @@ final class Trial implements AutoCloseable {
             if (!accepted()) {
                 return "was answered " + said.name().toLowerCase(Locale.ROOT);
             }
-            if (contradiction != null) {
-                return "was accepted, but " + contradiction;
+            if (!row.exists()) {
+                return "was answered accepted, but no row holds it";
             }
-            return "was accepted, but the row holds token " + row.token() + " with body '" + row.body() + "'";
+            if (body.equals(row.body())) {
+                return "was accepted, but the row holds it under token " + row.token() + ", not " + token;
+            }
+            return "was answered accepted, but the row holds token " + row.token() + " with another body";
         }
     }
 }
