@@ -35,7 +35,7 @@ class ProbeRacesTest {
 
         ItemVerdict races = ProbeTest.verdict(report, "report", ChecklistItem.RACES);
         assertThat(races.status()).as(races.summary() + " " + races.witness()).isEqualTo(Status.HOLDS);
-        assertThat(races.summary()).startsWith("3 runs of 5 holders");
+        assertThat(races.summary()).startsWith("3 runs with pauses");
         assertThat(report.allHold()).as(ProbeTest.failures(report)).isTrue();
     }
 
