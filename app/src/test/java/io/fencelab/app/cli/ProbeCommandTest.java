@@ -32,16 +32,21 @@ class ProbeCommandTest {
     }
 
     static Result probe(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = FencelabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
         String[] all = new String[args.length + 3];
         all[0] = "probe";
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--data-dir";
         all[args.length + 2] = dataDir.toString();
+        return run(all);
+    }
+
+    /** The command line run in-process, with what it printed. */
+    static Result run(String... all) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = FencelabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(all);
         return new Result(exit, out.toString(), err.toString());
     }

@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.fence.FencingMode;
@@ -45,8 +46,13 @@ final class RaceItem {
     static final long FIRST_TOKEN = 1_000_000;
     static final Duration SIMULATED_LENGTH = Duration.ofSeconds(20);
 
+    /** Witnesses about the lease service's own order, not about what a fence accepted. */
+    private static final java.util.Set<Invariant> LEASE_ORDER =
+            java.util.EnumSet.of(Invariant.NON_MONOTONIC_GRANT, Invariant.NON_MONOTONIC_COUNTER);
+
     private final Database database;
     private final ProbeOptions options;
+    private int leaseOrderDoubts;
 
     RaceItem(Database database, ProbeOptions options) {
         this.database = database;
@@ -78,8 +84,9 @@ final class RaceItem {
         }
         return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.HOLDS, runs + " runs with pauses past "
                 + "the holders' leases (" + options.simulatedSchedules() + " simulated of " + HOLDERS + " holders"
-                + (options.liveRun().isPositive() ? ", 1 live of " + LIVE_HOLDERS : "") + "): no stale overwrite",
-                List.of());
+                + (options.liveRun().isPositive() ? ", 1 live of " + LIVE_HOLDERS : "") + "): no stale overwrite"
+                + (leaseOrderDoubts == 0 ? "" : " (in " + leaseOrderDoubts + " of them the checker also doubted the "
+                        + "lease service's order of grants, which says nothing of the fence)"), List.of());
     }
 
     /** Runs {@code spec}; null when it is safe, else the failing verdict, its events kept. */
@@ -104,12 +111,20 @@ final class RaceItem {
                     List.of(new WitnessStep(what + ": " + spec.workers().size() + " holders racing", statement, "failed: " + cause,
                             null, null, events)));
         }
-        if (!result.judgement().isSafe()) {
-            Witness w = result.verdict().witnesses().getFirst();
+        List<Witness> fenceWitnesses = result.verdict().witnesses().stream()
+                .filter(w -> !LEASE_ORDER.contains(w.invariant())).toList();
+        if (!fenceWitnesses.isEmpty()) {
+            Witness w = fenceWitnesses.getFirst();
             return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.FAILS,
                     "the " + what + " is " + result.verdict().kind() + ": " + w.summary(),
-                    List.of(new WitnessStep(what + ": " + spec.workers().size() + " holders racing, events " + w.eventSeqs(),
-                            statement, w.invariant() + ": " + w.summary(), null, null, events)));
+                    List.of(new WitnessStep(what + ": " + spec.workers().size() + " holders racing, events "
+                            + w.eventSeqs(), statement, w.invariant() + ": " + w.summary(), null, null, events)));
+        }
+        if (!result.judgement().isSafe()) {
+            // Only the lease service's order is in doubt (a live holder's grant recorded late on a busy
+            // machine): that is no verdict on the user's fence, and it is said so in the summary.
+            leaseOrderDoubts++;
+            return null;
         }
         deleteQuietly(dir, log);
         return null;
