@@ -32,16 +32,21 @@ class ProbeCommandTest {
     }
 
     static Result probe(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = FencelabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
         String[] all = new String[args.length + 3];
         all[0] = "probe";
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--data-dir";
         all[args.length + 2] = dataDir.toString();
+        return run(all);
+    }
+
+    /** The command line run in-process, with what it printed. */
+    static Result run(String... all) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = FencelabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(all);
         return new Result(exit, out.toString(), err.toString());
     }
@@ -76,13 +81,16 @@ class ProbeCommandTest {
                 """.formatted(name, write));
     }
 
-    static final String CORRECT = """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key AND fencing_token <= :token""";
+    /** Two lines of a block scalar under {@code write: |}, indented as it needs. */
+    static String write(String first, String second) {
+        return "      " + first + "\n      " + second;
+    }
 
-    static final String NO_PREDICATE = """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key""";
+    static final String CORRECT = write("UPDATE report_state SET body = :body, fencing_token = :token",
+            "WHERE scope = :scope AND report_id = :key AND fencing_token <= :token");
+
+    static final String NO_PREDICATE = write("UPDATE report_state SET body = :body, fencing_token = :token",
+            "WHERE scope = :scope AND report_id = :key");
 
     @Test
     void everyItemHoldingExitsZeroAndWritesProbeJson(@TempDir Path dir) throws Exception {
@@ -94,8 +102,9 @@ class ProbeCommandTest {
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("scratch schemas fencelab_probe").contains("nothing else of yours is written")
                 .contains("every item holds");
-        assertThat(r.out().lines().filter(l -> l.startsWith("  holds ") || l.startsWith("  n/a "))).hasSize(10);
+        assertThat(r.out().lines().filter(l -> l.startsWith("  holds ") || l.startsWith("  does not apply "))).hasSize(10);
         JsonNode json = new ObjectMapper().readTree(out.resolve("probe.json").toFile());
+        assertThat(out.resolve("probe.html")).content().contains("Your fence against the checklist");
         assertThat(json.get("allHold").asBoolean()).isTrue();
         assertThat(json.get("fences").get(0).asText()).isEqualTo("report");
         assertThat(json.get("verdicts")).hasSize(10);
@@ -111,7 +120,7 @@ class ProbeCommandTest {
         Result r = probe(file.toString(), "--out", out.toString(), "--schedules", "0", "--live", "0");
 
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
-        assertThat(r.out()).contains("FAILS  report     stale holder rejected, newer state intact")
+        assertThat(r.out()).contains("FAILS           report     stale holder rejected, newer state intact")
                 .contains("at write token 41 to report key 17 (scope report) as holder A [" + file + ":13]: said accepted")
                 .contains("HOLES FOUND");
         JsonNode json = new ObjectMapper().readTree(out.resolve("probe.json").toFile());
@@ -133,15 +142,14 @@ class ProbeCommandTest {
 
     @Test
     void aSyntaxErrorInTheStatementIsOneLocatedLineAndExitTwo(@TempDir Path dir) throws Exception {
-        Path file = scenario(dir, "typo", """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key AND fencing_token <== :token""");
+        Path file = scenario(dir, "typo", write("UPDATE report_state SET body = :body, fencing_token = :token",
+                "WHERE scope = :scope AND AND report_id = :key AND fencing_token <= :token"));
 
         Result r = probe(file.toString(), "--out", dir.resolve("out").toString());
 
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err().lines()).as("one located line, no stack trace").hasSize(1)
-                .allMatch(l -> l.startsWith(file + ":14:"))
+                .allMatch(l -> l.startsWith(file + ":14:32: ") && l.contains("syntax error"))
                 .noneMatch(l -> l.contains("Exception"));
         assertThat(r.out()).doesNotContain("holds").doesNotContain("FAILS");
     }

@@ -119,10 +119,13 @@ final class DirectedItems {
             return t.fails("a write to key " + absentKey + ", which had no row, made one, though no firstWrite: create "
                     + "is declared");
         }
+        if (w.accepted()) {
+            return t.fails("a write to key " + absentKey + ", which has no row, was answered accepted though nothing "
+                    + "was written: the statement reports success for a write it did not make");
+        }
         if (fence.outcome().missing() == null) {
             return t.holds("no row appears for a key without one; the statement cannot tell missing from stale "
-                    + "(no missing: declared), so a run tells them apart by the row read back"
-                    + (w.accepted() ? "; note it answered accepted for a write that wrote nothing" : ""));
+                    + "(no missing: declared), so a run tells them apart by the row read back");
         }
         return w.said() == Said.MISSING ? t.holds("a write to a key without a row is answered missing, and no row appears")
                 : t.fails("a write to key " + absentKey + ", which has no row, was answered "
