@@ -146,6 +146,7 @@ class UserFencesConsoleTest extends ConsoleTestBase {
         assertThat(decided).as("the checklist filled in verdict by verdict, not all at the end")
                 .contains(1L, 2L, (long) ChecklistItem.values().length);
         assertThat(fx(() -> probe.outDirProperty().get()).resolve("probe.json")).as("the CLI's probe.json").exists();
+        assertThat(fx(() -> probe.outDirProperty().get()).resolve("probe.html")).as("and its page").exists();
         Tab tab = fx(() -> console.view().below.getSelectionModel().getSelectedItem());
         assertThat(tab.getId()).as("the Probe tab came forward when the probe started").isEqualTo("probe-tab");
         ConsoleFx.screenshot(console.scene().getRoot(), "console-probe-correct");
@@ -226,6 +227,7 @@ class UserFencesConsoleTest extends ConsoleTestBase {
         String status = fx(() -> probe.statusProperty().get());
         assertThat(status).as("one line, located at the statement's second line in the file")
                 .contains(FILE + ":11").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(fx(() -> List.copyOf(probe.rows()))).as("no row waits for a verdict that will not come").isEmpty();
         ConsoleFx.screenshot(console.scene().getRoot(), "console-probe-bad-sql");
     }
 }

@@ -122,8 +122,12 @@ public final class ProbeController {
         } catch (CancellationException e) {
             Platform.runLater(() -> ended(Phase.STOPPED, "Stopped: the items tried so far keep their verdicts."));
         } catch (SqlFenceException e) {
-            // Located in the user's file (file:line:column), one line: the checklist cannot start.
-            Platform.runLater(() -> ended(Phase.FAILED, e.getMessage().lines().findFirst().orElse("")));
+            // Located in the user's file (file:line:column), one line: the checklist cannot start, so
+            // no row is left waiting for a verdict that will not come.
+            Platform.runLater(() -> {
+                model.probe().rows().clear();
+                ended(Phase.FAILED, e.getMessage().lines().findFirst().orElse(""));
+            });
         } catch (IOException | RuntimeException e) {
             if (stopping) {
                 Platform.runLater(() -> ended(Phase.STOPPED, "Stopped: the items tried so far keep their verdicts."));

@@ -67,8 +67,10 @@ public final class ProbeView extends VBox {
         status.textProperty().bind(p.statusProperty());
         status.setWrapText(true);
         status.getStyleClass().add("probe-status");
+        p.phaseProperty().addListener((o, was, now) -> Styles.choose(status, List.of("problem-text"),
+                now == ProbeModel.Phase.FAILED ? "problem-text" : null));
         out.textProperty().bind(Bindings.createStringBinding(() -> p.outDirProperty().get() == null ? ""
-                : "probe.json written to " + p.outDirProperty().get(), p.outDirProperty()));
+                : "probe.json and probe.html (the checklist as a page) written to " + p.outDirProperty().get(), p.outDirProperty()));
         out.getStyleClass().add("notes-meta");
         out.visibleProperty().bind(p.outDirProperty().isNotNull());
         out.managedProperty().bind(out.visibleProperty());
