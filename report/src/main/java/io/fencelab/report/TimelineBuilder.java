@@ -216,13 +216,7 @@ public final class TimelineBuilder {
                         WriteClass.OUT_OF_ORDER, r.highest));
             }
             // The contradiction is the verdict's witness; the write's own mark stands for it on the lane.
-            case Event.WriteContradicted e -> {
-                Long write = lastWrite.get(new WriteKey(new ResourceId(e.target(), e.scope() == null ? "" : e.scope(),
-                        e.key() == null ? "" : e.key()), name(e.holder()), e.token()));
-                if (write != null) {
-                    sameWrite.put(e.seq(), write);
-                }
-            }
+            case Event.WriteContradicted e -> contradicted(e);
             case Event.BeliefStarted e -> {
                 HolderState h = holder(e.holder());
                 Event.BeliefStarted previous = h.openBeliefs.put(new LeaseKey(e.scope(), e.token()), e);
@@ -244,6 +238,15 @@ public final class TimelineBuilder {
                     holder(e.holder());
                 }
             }
+        }
+    }
+
+    /** Ties a contradiction to the mark of the write it speaks of, which is drawn for it. */
+    private void contradicted(Event.WriteContradicted e) {
+        Long write = lastWrite.get(new WriteKey(new ResourceId(e.target(), e.scope() == null ? "" : e.scope(),
+                e.key() == null ? "" : e.key()), name(e.holder()), e.token()));
+        if (write != null) {
+            sameWrite.put(e.seq(), write);
         }
     }
 
