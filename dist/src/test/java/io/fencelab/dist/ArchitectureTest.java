@@ -88,13 +88,14 @@ class ArchitectureTest {
             .should().dependOnClassesThat(insideAConsoleFeature());
 
     static DescribedPredicate<JavaClass> startsRuns() {
-        return describe("start runs (Run, an executor, SweepRunner, Soak)", c ->
+        return describe("start runs (Run, an executor, SweepRunner, Soak, Probe)", c ->
                 c.getName().equals("io.fencelab.engine.run.Run")
                         || c.getName().startsWith("io.fencelab.engine.run.Run$")
                         || (c.getPackageName().startsWith("io.fencelab.engine.run")
                                 && c.getSimpleName().endsWith("Executor"))
                         || c.getName().equals("io.fencelab.engine.tune.SweepRunner")
-                        || c.getName().equals("io.fencelab.engine.soak.Soak"));
+                        || c.getName().equals("io.fencelab.engine.soak.Soak")
+                        || c.getName().equals("io.fencelab.engine.probe.Probe"));
     }
 
     static DescribedPredicate<JavaMethodCall> backendCheckRun() {

@@ -1,6 +1,8 @@
 package io.fencelab.report;
 
 import io.fencelab.engine.check.WriteClass;
+import io.fencelab.engine.resource.ResourceId;
+import io.fencelab.engine.resource.SqlKey;
 
 /**
  * The report's colours: the Okabe–Ito palette, distinguishable with the common colour-vision
@@ -25,6 +27,35 @@ public final class Palette {
     public static final String RENEWAL_FAILURE = "#E69F00";
     /** A setting changed during a live run. */
     public static final String CHANGE = "#3B4CC0";
+    /**
+     * A user's own SQL fence: the band beside its lane and its kind word. A dark brown, apart from the
+     * write colours and the holders' blues, and readable as text on the lanes' near-white.
+     */
+    public static final String SQL_FENCE = "#8C510A";
+
+    /**
+     * How a resource's lane is named wherever it is drawn: its kind word ({@code ROW}, {@code SQL}),
+     * its name ({@code report-1}; a SQL fence's {@code report 17}: the fence, then the user's key), a
+     * sentence for a tooltip, and the colour of the band beside its name (null: none, the built-in
+     * targets).
+     */
+    public record ResourceLook(String kind, String name, String sentence, String band) {
+    }
+
+    /** The one naming of a resource's lane: the report's timeline and the console's both read it. */
+    public static ResourceLook look(ResourceId id) {
+        return switch (id.target()) {
+            case ROW, OBJECT, POINTER -> new ResourceLook(id.target().name(), id.key(), id.toString(), null);
+            case SQL -> {
+                // A key without a fence name cannot come from a scenario; it is shown as it is rather than refused.
+                boolean named = id.key().indexOf(':') > 0;
+                String fence = named ? SqlKey.fence(id.key()) : id.key();
+                String key = named ? SqlKey.key(id.key()) : "";
+                yield new ResourceLook("SQL", (fence + " " + key).strip(),
+                        "your SQL fence " + fence + (named ? ", key " + key : "") + ", scope " + id.scope(), SQL_FENCE);
+            }
+        };
+    }
 
     /**
      * How one kind of write outcome looks and reads wherever it is drawn: its colour, the words a

@@ -65,7 +65,7 @@ public record Timeline(long runMicros, List<HolderLane> holders, List<ResourceLa
     }
 
     public Timeline highlight(List<Witness> witnesses) {
-        return new Timeline(runMicros, holders, resources, globalFaults, changes, Highlights.of(witnesses),
+        return new Timeline(runMicros, holders, resources, globalFaults, changes, highlights.with(witnesses),
                 bucketMicros);
     }
 

@@ -44,6 +44,9 @@ public final class TimelineBuilder {
 
     private record FaultKey(String fault, String appliesTo) {}
 
+    /** A write as a contradiction names it: the resource, the holder, the token. */
+    private record WriteKey(ResourceId resource, String holder, long token) {}
+
     /** A lease the service still counts as held; renewals only bump the count. */
     private static final class OpenLease {
         final Event.LeaseAcquired grant;
@@ -89,6 +92,9 @@ public final class TimelineBuilder {
 
     private final Map<String, HolderState> holders = new LinkedHashMap<>();
     private final Map<ResourceId, ResourceState> resources = new LinkedHashMap<>();
+    /** Each write's latest outcome mark, for the contradiction that follows it ({@link Highlights#sameWrite}). */
+    private final Map<WriteKey, Long> lastWrite = new HashMap<>();
+    private final Map<Long, Long> sameWrite = new HashMap<>();
     private final Map<FaultKey, ArrayDeque<Event.FaultInjected>> openFaults = new HashMap<>();
     private final List<Span.Fault> globalFaults = new ArrayList<>();
     private final List<Span.Fault> faultsOnAll = new ArrayList<>();
@@ -209,8 +215,8 @@ public final class TimelineBuilder {
                 mark(r, new Mark.Write(e.atMicros(), e.seq(), name(e.holder()), r.id, e.token(),
                         WriteClass.OUT_OF_ORDER, r.highest));
             }
-            // The contradiction is the verdict's witness; the write's own mark already stands on its lane.
-            case Event.WriteContradicted ignored -> { }
+            // The contradiction is the verdict's witness; the write's own mark stands for it on the lane.
+            case Event.WriteContradicted e -> contradicted(e);
             case Event.BeliefStarted e -> {
                 HolderState h = holder(e.holder());
                 Event.BeliefStarted previous = h.openBeliefs.put(new LeaseKey(e.scope(), e.token()), e);
@@ -232,6 +238,15 @@ public final class TimelineBuilder {
                     holder(e.holder());
                 }
             }
+        }
+    }
+
+    /** Ties a contradiction to the mark of the write it speaks of, which is drawn for it. */
+    private void contradicted(Event.WriteContradicted e) {
+        Long write = lastWrite.get(new WriteKey(new ResourceId(e.target(), e.scope() == null ? "" : e.scope(),
+                e.key() == null ? "" : e.key()), name(e.holder()), e.token()));
+        if (write != null) {
+            sameWrite.put(e.seq(), write);
         }
     }
 
@@ -330,6 +345,7 @@ public final class TimelineBuilder {
     }
 
     private void mark(ResourceState r, Mark.Write w) {
+        lastWrite.put(new WriteKey(r.id, w.holder(), w.token()), w.seq());
         r.marks.add(w);
         holder(w.holder()).marks.add(w);
     }
@@ -404,7 +420,7 @@ public final class TimelineBuilder {
         }
         globals.sort(SPAN_ORDER);
         return new Timeline(runMicros, holderLanes, resourceLanes, globals, changes,
-                Highlights.of(judgement.verdict().witnesses()), 0);
+                Highlights.of(judgement.verdict().witnesses(), sameWrite), 0);
     }
 
     /** A holder's lane as of now: its open leases, beliefs and pauses end at the latest event's time. */

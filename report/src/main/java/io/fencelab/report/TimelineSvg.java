@@ -368,10 +368,19 @@ final class TimelineSvg {
         steps.forEach(st -> stepSeqs.add(st.seq()));
         marks(lane.marks(), yOf, y + RESOURCE_LANE - 3, false, stepSeqs);
         out.append("</g>");
-        String kind = lane.resource().target().name();
-        out.append("<text class=\"kind\" x=\"8\" y=\"").append(y + 18).append("\">").append(Html.esc(kind)).append("</text>");
-        String name = lane.resource().scope() + "/" + lane.resource().key();
-        out.append("<text class=\"lane\" x=\"8\" y=\"").append(y + 34).append("\"><title>").append(Html.esc(lane.resource().toString()))
+        Palette.ResourceLook look = Palette.look(lane.resource());
+        if (look.band() != null) {
+            // A user's SQL fence: a band down the lane's edge and its kind word in the same colour.
+            out.append("<rect x=\"0\" y=\"").append(y).append("\" width=\"5\" height=\"").append(RESOURCE_LANE)
+                    .append("\" fill=\"").append(look.band()).append("\"/>");
+        }
+        out.append("<text class=\"kind\" x=\"8\" y=\"").append(y + 18).append('"')
+                .append(look.band() == null ? "" : " style=\"fill:" + look.band() + ";font-weight:700\"").append('>')
+                .append(Html.esc(look.band() == null ? look.kind()
+                        : Html.clip(look.kind() + " · scope " + lane.resource().scope(), 24))).append("</text>");
+        // A SQL fence's name is the fence and key, which the scope would push out of the gutter.
+        String name = look.band() == null ? lane.resource().scope() + "/" + look.name() : look.name();
+        out.append("<text class=\"lane\" x=\"8\" y=\"").append(y + 34).append("\"><title>").append(Html.esc(look.sentence()))
                 .append("</title>").append(Html.esc(Html.clip(name, 16))).append("</text>");
     }
 

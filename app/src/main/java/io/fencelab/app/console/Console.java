@@ -3,6 +3,7 @@ package io.fencelab.app.console;
 import io.fencelab.app.console.compare.CompareController;
 import io.fencelab.app.console.export.ExportController;
 import io.fencelab.app.console.model.ConsoleModel;
+import io.fencelab.app.console.probe.ProbeController;
 import io.fencelab.app.console.run.DatabaseSource;
 import io.fencelab.app.console.run.FaultController;
 import io.fencelab.app.console.run.RunController;
@@ -45,6 +46,7 @@ public final class Console {
     private final WorkshopController workshop;
     private final LessonController lesson;
     private final VoteController votes;
+    private final ProbeController probe;
     private final ConsoleView view;
 
     /** Wires a console over {@code model} and {@code loop}; not yet in a scene, nor started. */
@@ -62,6 +64,7 @@ public final class Console {
         workshop = new WorkshopController(model, scenarios, tune, runs, sessions);
         lesson = new LessonController(model, sessions, runs);
         votes = new VoteController(model);
+        probe = new ProbeController(model, sessions, runsDir);
         view = new ConsoleView(model, new Intents(
                 new Intents.Scenarios(scenarios::select, scenarios::openScenarioFile, scenarios::openSavedRun),
                 new Intents.Runs(runs::togglePlay, runs::step, runs::setSpeed, runs::setFastest, runs::restart,
@@ -77,7 +80,8 @@ public final class Console {
                         workshop::previous, workshop::setPresenter, workshop::setTeacher,
                         workshop::toggleHeatmap, votes::raiseHand),
                 new Intents.Lesson(lesson::setGuided, lesson::toggleGuided, lesson::continueLesson, lesson::back,
-                        lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion)), loop);
+                        lesson::seek, lesson::pick, lesson::togglePresenter, lesson::clearQuestion),
+                new Intents.Probe(probe::start, probe::stop)), loop);
         view.teacher().showHands(new io.fencelab.app.console.workshop.HandsInput(model, votes::setHands));
     }
 
@@ -170,6 +174,11 @@ public final class Console {
         return votes;
     }
 
+    /** The probe of the scenario's own SQL fences. */
+    public ProbeController probe() {
+        return probe;
+    }
+
     public LessonController lesson() {
         return lesson;
     }
@@ -193,6 +202,7 @@ public final class Console {
         model.lesson().teacherProperty().set(false);
         model.lesson().presenterProperty().set(false);
         tune.shutdown();
+        probe.shutdown();
         votes.shutdown();
         sessions.shutdown();
     }

@@ -4,6 +4,8 @@ import io.fencelab.app.console.compare.CompareView;
 import io.fencelab.app.console.model.ConsoleModel;
 import io.fencelab.app.console.model.LessonModel;
 import io.fencelab.app.console.model.RunModel;
+import io.fencelab.app.console.probe.ProbeView;
+import io.fencelab.app.console.probe.SqlTargetsView;
 import io.fencelab.app.console.run.CatalogView;
 import io.fencelab.app.console.run.ControlBar;
 import io.fencelab.app.console.run.EventTableView;
@@ -80,6 +82,8 @@ public final class ConsoleView extends BorderPane {
     final TeacherWindow teacher;
     final LessonListView lessons;
     final MenuButton workshopMenu = new MenuButton("Workshop");
+    final SqlTargetsView sql;
+    final ProbeView probe;
     /** The console's own layout (top, centre, bottom, left, right) while the presenter view replaces it. */
     private Node[] desk;
     final QuestionOverlay question;
@@ -101,7 +105,7 @@ public final class ConsoleView extends BorderPane {
         dialogs = new FileDialogs();
         Dialogs forward = forwardingDialogs();
         controls = new ControlBar(model, intents.runs(), intents.navigation(), intents.compare(), intents.lesson(),
-                this::toggleHelp, forward);
+                intents.probe(), this::toggleHelp, forward);
         catalog = new CatalogView(model, intents.scenarios(), intents.runs(), intents.lesson(), forward);
         question = new QuestionOverlay(model.lesson());
         questionColumn = question.column();
@@ -145,6 +149,13 @@ public final class ConsoleView extends BorderPane {
         model.lesson().screensProperty().set(javafx.stage.Screen.getScreens().size());
         lessons = new LessonListView(model.lesson(), intents.workshop(), "workshop");
         addWorkshopTab();
+        // The scenario's own SQL fences: read-only beside the parameters; the probe's checklist under the timeline.
+        sql = new SqlTargetsView(model);
+        sql.showIn(catalog.tabs);
+        probe = new ProbeView(model, intents.probe());
+        // The checklist needs more room than the charts: while its tab shows, it takes half the column.
+        probe.showIn(below).selectedProperty().addListener((o, was, now) -> middle.setDividerPositions(
+                now ? 0.5 : model.compareProperty().get() ? 0.8 : 0.64));
         buildWorkshopMenu();
         controls.getChildren().add(workshopMenu);
         model.lesson().presenterProperty().addListener((o, was, now) -> present(now));

@@ -51,6 +51,7 @@ public final class ConsoleModel {
     private final TuneModel tune = new TuneModel();
     private final LessonModel lesson = new LessonModel();
     private final VoteModel votes = new VoteModel();
+    private final ProbeModel probe = new ProbeModel();
 
     /** {@code Database.describe()} once open; what is happening before. */
     public StringProperty databaseProperty() {
@@ -186,5 +187,10 @@ public final class ConsoleModel {
     /** The lesson being taught: story progress, guided mode, questions, the workshop. */
     public LessonModel lesson() {
         return lesson;
+    }
+
+    /** The probe of the scenario's own SQL fences: its checklist as it fills in. */
+    public ProbeModel probe() {
+        return probe;
     }
 }

@@ -43,11 +43,12 @@ public final class ControlBar extends FlowPane {
     final Button fit = new Button("Fit");
     final MenuButton export = new MenuButton("Export");
     final Button openRun = new Button("Open run…");
+    final Button probe = new Button("Probe");
     final ToggleButton guided = new ToggleButton("Guided");
     final Button help = new Button("?");
 
     public ControlBar(ConsoleModel model, Intents.Runs runs, Intents.Navigation navigation, Intents.Compare comparing,
-               Intents.Lesson lesson, Runnable toggleHelp, Dialogs dialogs) {
+               Intents.Lesson lesson, Intents.Probe probing, Runnable toggleHelp, Dialogs dialogs) {
         getStyleClass().add("control-bar");
         setAlignment(Pos.CENTER_LEFT);
         // On a window too narrow for one row (a 1280-pixel projector), the buttons go on a second row
@@ -61,6 +62,7 @@ public final class ControlBar extends FlowPane {
         wireComparing(model, comparing);
         wireSpeed(model, runs);
         wireFiles(dialogs);
+        wireProbe(model, probing);
         followTheRun(model);
         layOut();
     }
@@ -168,6 +170,17 @@ public final class ControlBar extends FlowPane {
 
     }
 
+    /** Probe: the checklist against the scenario's own SQL fences, for a scenario that has some. */
+    private void wireProbe(ConsoleModel model, Intents.Probe probing) {
+        probe.setId("probe");
+        probe.setOnAction(e -> probing.start().run());
+        probe.setTooltip(new Tooltip("Probe the scenario's own SQL fences: the design note's checklist, as "
+                + "fencelab probe runs it (only for a scenario with a targets: section)"));
+        probe.disableProperty().bind(model.probe().availableProperty().not()
+                .or(Bindings.createBooleanBinding(() -> model.probe().phaseProperty().get().busy(),
+                        model.probe().phaseProperty())));
+    }
+
     /** Play/pause/step only where the run allows it; the label follows the run's phase. */
     private void followTheRun(ConsoleModel model) {
         Runnable refresh = () -> {
@@ -196,7 +209,7 @@ public final class ControlBar extends FlowPane {
     /** Buttons keep their words; the speed slider and the gap give way on a narrow window. */
     private void layOut() {
         for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {play, step, fastest, restart,
-                newSeed, fit, guided, compare, export, openRun, help}) {
+                newSeed, fit, guided, compare, export, probe, openRun, help}) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
         speed.setMinWidth(60);
@@ -207,7 +220,7 @@ public final class ControlBar extends FlowPane {
                 speedLabel, fastest, new Separator(javafx.geometry.Orientation.VERTICAL), restart, newSeed, fit,
                 new Separator(javafx.geometry.Orientation.VERTICAL), guided,
                 new Separator(javafx.geometry.Orientation.VERTICAL), compare, comparison,
-                new Separator(javafx.geometry.Orientation.VERTICAL), export, openRun, help);
+                new Separator(javafx.geometry.Orientation.VERTICAL), export, probe, openRun, help);
     }
 
     /** Two significant digits: 0.013x, 0.25x, 1.0x, 3.2x, 45x. */

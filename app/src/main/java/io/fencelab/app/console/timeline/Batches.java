@@ -79,6 +79,15 @@ final class Batches {
         texts.computeIfAbsent(ink, k -> new ArrayList<>()).add(new Text(text, x, y, font, align));
     }
 
+    /** The texts collected since the last clear, colour by colour in {@link Ink} order (tests read the lane names). */
+    List<String> texts() {
+        List<String> out = new ArrayList<>();
+        for (Ink ink : Ink.values()) {
+            texts.getOrDefault(ink, List.of()).forEach(t -> out.add(t.text()));
+        }
+        return out;
+    }
+
     /** The smallest font size among the texts collected since the last clear, in drawing units. */
     double smallestFont() {
         return smallestFont;

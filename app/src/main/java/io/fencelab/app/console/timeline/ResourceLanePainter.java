@@ -6,6 +6,7 @@ import static io.fencelab.app.console.timeline.TimelineRenderer.RIGHT_PAD;
 import io.fencelab.app.console.ui.Ink;
 import io.fencelab.engine.check.WriteClass;
 import io.fencelab.report.Mark;
+import io.fencelab.report.Palette;
 import io.fencelab.report.ResourceLane;
 import io.fencelab.report.Timeline;
 import io.fencelab.report.TokenStep;
@@ -58,6 +59,11 @@ final class ResourceLanePainter {
      */
     private void name(ResourceLane lane, double top, double h) {
         Batches gutter = layers.gutter;
+        Palette.ResourceLook look = Palette.look(lane.resource());
+        if (look.band() != null) {
+            sqlName(look, lane, top, h);
+            return;
+        }
         String name = lane.resource().target() + " " + lane.resource().key();
         double room = GUTTER - 14;
         if (TimelineText.width(name, TimelineText.SMALL_BOLD) <= room) {
@@ -70,6 +76,23 @@ final class ResourceLanePainter {
             gutter.text(Ink.TEXT, TimelineText.endOf(lane.resource().key(), TimelineText.SMALL, room), 10,
                     top + h / 2 + 9, TimelineText.SMALL, TextAlignment.LEFT);
         }
+    }
+
+    /**
+     * A user's SQL fence, named as a row is ("ROW report-1" over "scope reports") but with a band down
+     * the gutter's edge and its kind word in the fence's colour, then the fence and key
+     * ({@code SQL report 17}, the name's end kept if long).
+     */
+    private void sqlName(Palette.ResourceLook look, ResourceLane lane, double top, double h) {
+        Batches gutter = layers.gutter;
+        gutter.rect(Ink.SQL_FENCE, 0, top, 5, h);
+        double room = GUTTER - 14;
+        double kindW = TimelineText.width(look.kind() + " ", TimelineText.SMALL_BOLD);
+        gutter.text(Ink.SQL_FENCE, look.kind(), 10, top + h / 2 - 8, TimelineText.SMALL_BOLD, TextAlignment.LEFT);
+        gutter.text(Ink.TEXT, TimelineText.endOf(look.name(), TimelineText.SMALL_BOLD, room - kindW), 10 + kindW,
+                top + h / 2 - 8, TimelineText.SMALL_BOLD, TextAlignment.LEFT);
+        gutter.text(Ink.TEXT_MUTED, TimelineText.endOf("scope " + lane.resource().scope(), TimelineText.SMALL, room),
+                10, top + h / 2 + 9, TimelineText.SMALL, TextAlignment.LEFT);
     }
 
     /** The token line: a step at each change of the token held, labelled where labels do not crowd. */

@@ -80,6 +80,11 @@ public final class TimelineRenderer {
         return TimelineText.TINY.getSize() * scale;
     }
 
+    /** The lane names the last drawing wrote in the gutter. */
+    java.util.List<String> gutterTexts() {
+        return layers.gutter.texts();
+    }
+
     /** The smallest text the last drawing put on the canvas, in canvas pixels (infinite if none). */
     double smallestDrawnTextPx() {
         return layers.smallestFont() * scale;

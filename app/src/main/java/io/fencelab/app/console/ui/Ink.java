@@ -38,6 +38,8 @@ public enum Ink {
     SEPARATOR(Color.web("#9AA5B1")),
     TEXT(Color.web("#1B1F23")),
     TEXT_MUTED(Color.web("#555555")),
+    /** A user's own SQL fence: the band beside its lane's name and its kind word ({@link Palette#SQL_FENCE}). */
+    SQL_FENCE(Color.web(Palette.SQL_FENCE)),
     TEXT_ON_DARK(Color.WHITE),
     TEXT_GAP(Color.web("#3D2800"));
 

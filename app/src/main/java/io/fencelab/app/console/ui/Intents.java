@@ -21,7 +21,7 @@ import java.util.function.ObjLongConsumer;
  */
 public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation navigation, Export export,
                       Compare compare, Tune tune, Workshop workshop,
-                      Lesson lesson) {
+                      Lesson lesson, Probe probe) {
 
     /** Choosing what to show: a catalog entry, a scenario file, a saved run. */
     public record Scenarios(Consumer<CatalogEntry> select, Consumer<Path> openFile, Consumer<Path> openSavedRun) {
@@ -80,6 +80,10 @@ public record Intents(Scenarios scenarios, Runs runs, Faults faults, Navigation 
      */
     public record Lesson(Consumer<Boolean> guided, Runnable toggleGuided, Runnable next, Runnable back,
                          IntConsumer seek, IntConsumer pick, Runnable togglePresenter, Runnable clearQuestion) {
+    }
+
+    /** The probe of the scenario's own SQL fences: start it, stop it. */
+    public record Probe(Runnable start, Runnable stop) {
     }
 
     @FunctionalInterface

@@ -18,6 +18,11 @@ public final class Renderers {
         return renderer.smallestTextPx();
     }
 
+    /** The lane names the renderer wrote in the gutter in its last drawing. */
+    public static java.util.List<String> gutterTexts(TimelineRenderer renderer) {
+        return renderer.gutterTexts();
+    }
+
     /** The height of every lane together, unscaled. */
     public static double contentHeight(TimelineRenderer renderer) {
         return renderer.layout().contentH();
