@@ -130,7 +130,7 @@ public final class ProbeCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %d of %d items hold, %d fail, %d do not apply (%d fences x %d items)%n",
                 report.allHold() ? "every item holds" : "HOLES FOUND", holds, report.verdicts().size(), fails, na,
                 report.fences().size(), ChecklistItem.values().length);
-        out.printf("probe: %s%n", dir.resolve(ProbeRuns.JSON));
+        out.printf("probe: %s, %s%n", dir.resolve(ProbeRuns.JSON), dir.resolve(ProbeRuns.HTML));
     }
 
     private static long count(ProbeReport report, ItemVerdict.Status status) {
