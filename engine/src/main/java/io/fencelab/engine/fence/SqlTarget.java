@@ -19,8 +19,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A user's fence in its run's scratch schema: sends the user's write with the run's parameters, reads
@@ -37,10 +39,25 @@ public final class SqlTarget {
 
     private final SqlFence fence;
     private final String searchPath;
+    /**
+     * Put before each statement's text. The driver and the session cache a statement by its text; with
+     * the schema in it, each scratch schema (the probe makes one per item) has statements of its own,
+     * never one prepared against another schema's tables, whose columns may differ in type.
+     */
+    private final String tag;
     private final Database database;
     private final List<NamedSql> writes;
     private final NamedSql read;
     private final Set<Written> written = ConcurrentHashMap.newKeySet();
+    private final String schema;
+    /**
+     * Whether a write that was accepted, and one that was not, have been seen to keep to the scratch
+     * schema: until then each write is checked before it commits (the user's statement could name
+     * another schema explicitly; search_path only keeps unqualified names inside).
+     */
+    private final AtomicBoolean acceptedKeptInside = new AtomicBoolean();
+    private final AtomicBoolean refusedKeptInside = new AtomicBoolean();
+    private final AtomicBoolean checkKeptInside = new AtomicBoolean();
 
     private record Written(String scope, String key) {}
 
@@ -61,9 +78,12 @@ public final class SqlTarget {
     /** What the last statement answered: its count (rows affected or returned) and its first value. */
     private record Answer(long count, String first) {}
 
-    SqlTarget(SqlFence fence, String quotedSchema, Database database, List<NamedSql> writes, NamedSql read) {
+    SqlTarget(SqlFence fence, String schema, String quotedSchema, Database database, List<NamedSql> writes,
+              NamedSql read) {
         this.fence = fence;
         this.searchPath = "SET LOCAL search_path TO " + quotedSchema;
+        this.tag = "/* " + schema + " */ ";
+        this.schema = schema;
         this.database = database;
         this.writes = List.copyOf(writes);
         this.read = read;
@@ -78,7 +98,8 @@ public final class SqlTarget {
      * Writes {@code body} under {@code token} to {@code key} in {@code scope} on {@code session}
      * (autocommit on entry and on return). The statements run with {@code search_path} set to the
      * scratch schema only. {@code atGap} runs between the statements of a several-statement write
-     * (check-then-write), where a real race happens.
+     * (check-then-write), where a real race happens; an earlier statement that returns no row, a count
+     * of 0 or a first value of {@code false} stops the write as refused.
      *
      * @throws DatabaseException when a statement fails with an error the outcome rule does not name
      */
@@ -106,15 +127,19 @@ public final class SqlTarget {
             c.setAutoCommit(false);
             for (NamedSql earlier : writes.subList(0, writes.size() - 1)) {
                 session.prepared(searchPath).execute();
+                Map<String, Long> before = checkKeptInside.get() ? null : SqlChecks.changesOutside(c, schema);
                 Answer answer = execute(session, earlier, values);
+                keptInside(c, before, checkKeptInside);
                 c.commit();
-                if (answer.count() == 0) {
+                if (answer.count() == 0 || "f".equals(answer.first()) || "false".equals(answer.first())) {
                     // The check found the write may not go on: refused, and the row tells which way.
                     return judge(Said.REFUSED, readInOwnTransaction(session, scope, key), token, key, body);
                 }
                 atGap.run();
             }
             session.prepared(searchPath).execute();
+            Map<String, Long> before = acceptedKeptInside.get() && refusedKeptInside.get() ? null
+                    : SqlChecks.changesOutside(c, schema);
             Said said;
             try {
                 said = said(execute(session, writes.get(writes.size() - 1), values));
@@ -127,6 +152,7 @@ public final class SqlTarget {
                 return judge(said, readInOwnTransaction(session, scope, key), token, key, body);
             }
             ReadBack row = readRow(session, values);
+            keptInside(c, before, said == Said.ACCEPTED ? acceptedKeptInside : refusedKeptInside);
             if (commit) {
                 c.commit();
             } else {
@@ -139,6 +165,21 @@ public final class SqlTarget {
         } finally {
             autocommit(c);
         }
+    }
+
+    /** Refuses (rolls back, ends the run) a write that changed something outside the scratch schema. */
+    private void keptInside(Connection c, Map<String, Long> before, AtomicBoolean seen) throws SQLException {
+        if (before == null || seen.get()) {
+            return;
+        }
+        List<String> outside = SqlChecks.changedSince(c, schema, before);
+        if (!outside.isEmpty()) {
+            rollbackQuietly(c);
+            String what = "the write of target " + fence.name() + " changed " + String.join(", ", outside)
+                    + ", outside the scratch schema " + schema + "; it was rolled back: Fencelab writes nowhere else";
+            throw new DatabaseException(io.fencelab.engine.db.DatabaseFailure.REFUSED, what, what, null);
+        }
+        seen.set(true);
     }
 
     /** The row of {@code key} in {@code scope} as the read statement finds it now. */
@@ -186,7 +227,7 @@ public final class SqlTarget {
     }
 
     private ReadBack readRow(Session session, Values values) throws SQLException {
-        PreparedStatement ps = session.prepared(read.jdbc());
+        PreparedStatement ps = session.prepared(tag + read.jdbc());
         bind(ps, read, values);
         try (ResultSet rs = ps.executeQuery()) {
             if (!rs.next()) {
@@ -206,8 +247,8 @@ public final class SqlTarget {
         }
     }
 
-    private static Answer execute(Session session, NamedSql sql, Values values) throws SQLException {
-        PreparedStatement ps = session.prepared(sql.jdbc());
+    private Answer execute(Session session, NamedSql sql, Values values) throws SQLException {
+        PreparedStatement ps = session.prepared(tag + sql.jdbc());
         bind(ps, sql, values);
         if (!ps.execute()) {
             return new Answer(ps.getUpdateCount(), null);

@@ -123,6 +123,26 @@ class SqlTargetTest {
     }
 
     @Test
+    void aFenceFunctionWithAStandardBodyIsMadeWhole(Database db) {
+        String schema = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION fence_write(p_key bigint, p_token bigint, p_body text) RETURNS bigint LANGUAGE sql
+                BEGIN ATOMIC
+                  UPDATE report_state SET body = p_body, fencing_token = p_token
+                   WHERE report_id = p_key AND fencing_token <= p_token;
+                  SELECT CASE WHEN fencing_token = p_token THEN 1 ELSE 0 END FROM report_state WHERE report_id = p_key;
+                END;
+                """;
+        SqlFence fence = new SqlFence("report", SqlText.of(schema), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fence_write(:key, :token, :body)")), rule("result = '1'", null, null),
+                SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, fence); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 5, null, "five", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+            assertThat(target.write(session, "s", "17", 4, null, "four", () -> { }).said()).isEqualTo(Said.REFUSED);
+        }
+    }
+
+    @Test
     void aTextTokenColumnAcceptsNineAfterTen(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("text", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
@@ -196,6 +216,24 @@ class SqlTargetTest {
     }
 
     @Test
+    void aCheckThatAnswersFalseStopsTheWrite(Database db) {
+        SqlFence checkThenWrite = new SqlFence("report", SqlText.of(SqlFences.TABLE.formatted("bigint")), List.of(),
+                SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fencing_token <= :token FROM report_state WHERE report_id = :key"),
+                        SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token WHERE report_id = :key")),
+                rule("rows = 1", null, null), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, checkThenWrite); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 9, null, "nine", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+
+            SqlWriteResult late = target.write(session, "s", "17", 8, null, "eight", () -> { });
+
+            assertThat(late.said()).isEqualTo(Said.REFUSED);
+            assertThat(late.readBack()).isEqualTo(new ReadBack("9", "nine"));
+        }
+    }
+
+    @Test
     void aRolledBackWriteLeavesTheStoredTokenWhereItWas(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("bigint", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
@@ -219,6 +257,59 @@ class SqlTargetTest {
 
             assertThat(states).as("key 99 has no row, so it has no state").containsExactly(new ResourceState(
                     TargetKind.SQL, "s", "report:17", 5, io.fencelab.engine.check.ValueDigest.of("five")));
+        }
+    }
+
+    @Test
+    void oneSessionServesTwoScratchSchemasWhoseColumnsDifferInType(Database db) {
+        try (Session session = db.openSession();
+             ScratchSchema numbers = SqlFences.create(db, report("bigint", CORRECT));
+             ScratchSchema texts = SqlFences.create(db, report("text", CORRECT))) {
+            // past the driver's threshold (5), where it prepares a statement on the server, in turns
+            for (long token = 1; token <= 8; token++) {
+                for (ScratchSchema scratch : List.of(numbers, texts)) {
+                    assertThat(scratch.target("report").write(session, "s", "17", token, token, "w" + token, () -> { })
+                            .said()).as("%s, token %d", scratch.name(), token).isEqualTo(Said.ACCEPTED);
+                }
+            }
+            assertThat(numbers.target("report").write(session, "s", "17", 10, null, "ten", () -> { }).said())
+                    .as("the bigint column compares numbers").isEqualTo(Said.ACCEPTED);
+            assertThat(texts.target("report").write(session, "s", "17", 10, null, "ten", () -> { }).said())
+                    .as("the text column still compares text: '8' > '10'").isEqualTo(Said.REFUSED);
+        }
+    }
+
+    @Test
+    void scopesAreBoundSoAHighTokenInOneNeverBlocksAnother(Database db) {
+        SqlFence scoped = new SqlFence("report", SqlText.of("""
+                CREATE TABLE report_state (scope text, report_id bigint, body text NOT NULL, fencing_token bigint NOT NULL,
+                                           PRIMARY KEY (scope, report_id));
+                INSERT INTO report_state VALUES ('a', 17, '', 0), ('b', 17, '', 0);
+                """), List.of(), null,
+                List.of(SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token "
+                        + "WHERE scope = :scope AND report_id = :key AND fencing_token <= :token")),
+                rule("rows = 1", null, null),
+                SqlText.of("SELECT fencing_token AS token, body FROM report_state WHERE scope = :scope AND report_id = :key"),
+                null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, scoped); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            target.write(session, "a", "17", 1000, null, "a at 1000", () -> { });
+
+            SqlWriteResult b = target.write(session, "b", "17", 3, null, "b at 3", () -> { });
+
+            assertThat(b.said()).isEqualTo(Said.ACCEPTED);
+            assertThat(target.read(session, "a", "17")).isEqualTo(new ReadBack("1000", "a at 1000"));
+            assertThat(scratch.finalState()).extracting(ResourceState::scope, ResourceState::token)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("a", 1000L), org.assertj.core.groups.Tuple.tuple("b", 3L));
+        }
+    }
+
+    @Test
+    void aQuestionMarkOperatorOfTheUsersReachesPostgres(Database db) {
+        String write = CORRECT + " AND '{\"fenced\": true}'::jsonb ? 'fenced'";
+        try (ScratchSchema scratch = SqlFences.create(db, report("bigint", write)); Session session = db.openSession()) {
+            assertThat(scratch.target("report").write(session, "s", "17", 1, null, "one", () -> { }).said())
+                    .isEqualTo(Said.ACCEPTED);
         }
     }
 }
