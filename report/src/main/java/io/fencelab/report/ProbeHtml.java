@@ -33,7 +33,7 @@ public final class ProbeHtml {
         return new Page(report).render();
     }
 
-    /** The verdict as the page and the console say it: {@code holds}, {@code FAILS}, {@code does not apply}. */
+    /** The verdict as the page says it: {@code holds}, {@code FAILS}, {@code does not apply}. */
     public static String word(Status status) {
         return switch (status) {
             case HOLDS -> "holds";
