@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.engine.fence.SqlFence;
 import io.fencelab.engine.run.RunSpec;
 import java.io.PrintWriter;
 import java.util.List;
@@ -19,6 +20,10 @@ final class SetupLines {
         List<String> pauses = spec.pauseProfile().lines();
         for (int i = 0; i < pauses.size(); i++) {
             out.printf("  %s %s%n", i == 0 ? "pauses:" : "       ", pauses.get(i));
+        }
+        for (SqlFence fence : spec.userFences().fences()) {
+            out.printf("  fence:  %s, your SQL (%s), in a scratch schema made for the run; "
+                    + "nothing outside it is written%n", fence.name(), fence.write().getFirst().where());
         }
     }
 }
