@@ -98,13 +98,16 @@ final class CopiedObjects {
             for (Source s : sources) {
                 if (s.table()) {
                     run(st, s, "CREATE TABLE " + scratch + "." + s.name() + " (LIKE " + s.qualified() + " INCLUDING ALL)");
+                    ownSequences(c, st, s, scratch);
                     triggers.addAll(triggersOf(c, s, functions, moved, scratch));
                 }
             }
             for (long oid : functions) {
                 Source s = sources.stream().filter(x -> !x.table() && x.oid() == oid).findFirst()
                         .orElse(new Source("trigger function", oid, null, null, false));
-                run(st, s, functionCopy(c, oid, scratch, moved));
+                String copy = functionCopy(c, oid, scratch, moved);
+                refuseOutsideNames(copy, s);
+                run(st, s, copy);
             }
             for (String trigger : triggers) {
                 run(st, sources.get(0), trigger);
@@ -163,6 +166,51 @@ final class CopiedObjects {
         String header = SEARCH_PATH.matcher(def.substring(0, body))
                 .replaceAll(Matcher.quoteReplacement(" SET search_path TO " + scratch));
         return moveReferences(header + def.substring(body), moved);
+    }
+
+    /**
+     * A default that draws from a sequence outside the scratch schema ({@code serial}: {@code nextval}
+     * of the original's sequence) would advance the user's sequence: the copy gets a sequence of its own.
+     */
+    private void ownSequences(Connection c, Statement st, Source table, String scratch) throws SQLException {
+        List<String[]> columns = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT quote_ident(a.attname), quote_ident(s.relname) "
+                + "FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum "
+                + "JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid "
+                + "  AND dep.refclassid = 'pg_class'::regclass "
+                + "JOIN pg_class s ON s.oid = dep.refobjid AND s.relkind = 'S' "
+                + "WHERE d.adrelid = (?::text)::regclass AND s.relnamespace <> (?::text)::regnamespace")) {
+            ps.setString(1, scratch + "." + table.name());
+            ps.setString(2, scratch);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(new String[] {rs.getString(1), rs.getString(2)});
+                }
+            }
+        }
+        for (String[] column : columns) {
+            String sequence = scratch + "." + column[1];
+            run(st, table, "CREATE SEQUENCE IF NOT EXISTS " + sequence);
+            run(st, table, "ALTER TABLE " + scratch + "." + table.name() + " ALTER COLUMN " + column[0]
+                    + " SET DEFAULT nextval('" + sequence.replace("'", "''") + "'::regclass)");
+        }
+    }
+
+    /**
+     * A copied function that still names its own schema ({@code public.audit}) after the copied objects
+     * were moved would write outside the scratch schema: refused, naming what to add to {@code copyFrom}.
+     */
+    private void refuseOutsideNames(String definition, Source function) {
+        for (Source s : sources) {
+            Matcher m = Pattern.compile("(?<![\\w$\"])" + Pattern.quote(s.schema()) + "\\.(\"?[\\w$]+\"?)")
+                    .matcher(definition);
+            if (m.find()) {
+                String named = s.schema() + "." + m.group(1);
+                throw new SqlFenceException(file + ": target " + fence + ": copyFrom " + function.spec()
+                        + ": it names " + named + ", outside the scratch schema; add " + named
+                        + " to copyFrom so that the copy uses a copy (Fencelab writes nowhere else)");
+            }
+        }
     }
 
     /** {@code sql} with every whole {@code schema.name} of {@code moved} replaced by its copy's name. */

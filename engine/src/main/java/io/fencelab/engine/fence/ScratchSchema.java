@@ -83,7 +83,7 @@ public final class ScratchSchema implements AutoCloseable {
         }
         Map<String, SqlTarget> targets = new LinkedHashMap<>();
         for (SqlFence fence : fences) {
-            targets.put(fence.name(), new SqlTarget(fence, quoted, database, writes.get(fence.name()),
+            targets.put(fence.name(), new SqlTarget(fence, name, quoted, database, writes.get(fence.name()),
                     reads.get(fence.name())));
         }
         return new ScratchSchema(database, name, keep, targets);

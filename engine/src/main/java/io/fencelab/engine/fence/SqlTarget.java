@@ -37,6 +37,12 @@ public final class SqlTarget {
 
     private final SqlFence fence;
     private final String searchPath;
+    /**
+     * Put before each statement's text. The driver and the session cache a statement by its text; with
+     * the schema in it, each scratch schema (the probe makes one per item) has statements of its own,
+     * never one prepared against another schema's tables, whose columns may differ in type.
+     */
+    private final String tag;
     private final Database database;
     private final List<NamedSql> writes;
     private final NamedSql read;
@@ -61,9 +67,11 @@ public final class SqlTarget {
     /** What the last statement answered: its count (rows affected or returned) and its first value. */
     private record Answer(long count, String first) {}
 
-    SqlTarget(SqlFence fence, String quotedSchema, Database database, List<NamedSql> writes, NamedSql read) {
+    SqlTarget(SqlFence fence, String schema, String quotedSchema, Database database, List<NamedSql> writes,
+              NamedSql read) {
         this.fence = fence;
         this.searchPath = "SET LOCAL search_path TO " + quotedSchema;
+        this.tag = "/* " + schema + " */ ";
         this.database = database;
         this.writes = List.copyOf(writes);
         this.read = read;
@@ -186,7 +194,7 @@ public final class SqlTarget {
     }
 
     private ReadBack readRow(Session session, Values values) throws SQLException {
-        PreparedStatement ps = session.prepared(read.jdbc());
+        PreparedStatement ps = session.prepared(tag + read.jdbc());
         bind(ps, read, values);
         try (ResultSet rs = ps.executeQuery()) {
             if (!rs.next()) {
@@ -206,8 +214,8 @@ public final class SqlTarget {
         }
     }
 
-    private static Answer execute(Session session, NamedSql sql, Values values) throws SQLException {
-        PreparedStatement ps = session.prepared(sql.jdbc());
+    private Answer execute(Session session, NamedSql sql, Values values) throws SQLException {
+        PreparedStatement ps = session.prepared(tag + sql.jdbc());
         bind(ps, sql, values);
         if (!ps.execute()) {
             return new Answer(ps.getUpdateCount(), null);

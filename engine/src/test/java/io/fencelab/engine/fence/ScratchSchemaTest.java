@@ -3,6 +3,7 @@ package io.fencelab.engine.fence;
 import static io.fencelab.engine.fence.SqlFences.column;
 import static io.fencelab.engine.fence.SqlFences.rule;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.Session;
@@ -37,6 +38,14 @@ class ScratchSchemaTest {
               RETURN 'stale';
             END $$;
             INSERT INTO public.copy_report_state VALUES (17, 'production row', 3, 0) ON CONFLICT DO NOTHING;
+            CREATE TABLE IF NOT EXISTS public.copy_serial_state (id serial PRIMARY KEY, body text, fencing_token bigint);
+            CREATE TABLE IF NOT EXISTS public.copy_audit (token bigint);
+            CREATE OR REPLACE FUNCTION public.copy_audited_write(p_key bigint, p_token bigint, p_body text) RETURNS text
+            LANGUAGE plpgsql AS $$
+            BEGIN
+              INSERT INTO public.copy_audit VALUES (p_token);
+              RETURN 'ok';
+            END $$;
             """;
 
     private static final String PUBLIC_SNAPSHOT = """
@@ -87,6 +96,42 @@ class ScratchSchemaTest {
                     .doesNotContain("public").containsPattern("SET search_path TO \\W*" + scratch.name());
         }
         assertThat(column(db, PUBLIC_SNAPSHOT)).as("public, before and after").isEqualTo(before);
+    }
+
+    @Test
+    void aSerialColumnOfTheCopyDrawsFromASequenceOfItsOwn(Database db) {
+        List<String> before = column(db, "SELECT last_value::text FROM public.copy_serial_state_id_seq");
+        SqlFence serial = new SqlFence("serial", null, List.of("public.copy_serial_state"),
+                SqlText.of("INSERT INTO copy_serial_state (body, fencing_token) VALUES ('', 0)"),
+                List.of(SqlText.of("UPDATE copy_serial_state SET body = :body, fencing_token = :token "
+                        + "WHERE id = :key AND fencing_token <= :token")),
+                rule("rows = 1", null, null),
+                SqlText.of("SELECT fencing_token AS token, body FROM copy_serial_state WHERE id = :key"), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, serial)) {
+            assertThat(column(db, "SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = '"
+                    + scratch.name() + ".copy_serial_state'::regclass"))
+                    .as("the copy's default draws from the scratch schema")
+                    .containsExactly("nextval('" + scratch.name() + ".copy_serial_state_id_seq'::regclass)");
+            assertThat(column(db, "SELECT id::text FROM " + scratch.name() + ".copy_serial_state")).containsExactly("1");
+        }
+        assertThat(column(db, "SELECT last_value::text FROM public.copy_serial_state_id_seq"))
+                .as("the user's sequence did not move").isEqualTo(before);
+    }
+
+    @Test
+    void aCopiedFunctionThatNamesAnUncopiedTableIsRefused(Database db) {
+        SqlFence audited = new SqlFence("audited", null,
+                List.of("public.copy_report_state", "public.copy_audited_write(bigint, bigint, text)"), null,
+                List.of(SqlText.of("SELECT copy_audited_write(:key, :token, :body)")), rule("result = 'ok'", null, null),
+                new SqlText("SELECT fencing_token AS token, body FROM copy_report_state WHERE report_id = :key",
+                        "audited.yaml", 9, 7), null, null);
+
+        assertThatThrownBy(() -> SqlFences.create(db, audited))
+                .isInstanceOf(SqlFenceException.class)
+                .hasMessage("audited.yaml: target audited: copyFrom public.copy_audited_write(bigint, bigint, text): "
+                        + "it names public.copy_audit, outside the scratch schema; add public.copy_audit to copyFrom "
+                        + "so that the copy uses a copy (Fencelab writes nowhere else)");
+        assertThat(column(db, "SELECT count(*)::text FROM public.copy_audit")).containsExactly("0");
     }
 
     @Test

@@ -221,4 +221,57 @@ class SqlTargetTest {
                     TargetKind.SQL, "s", "report:17", 5, io.fencelab.engine.check.ValueDigest.of("five")));
         }
     }
+
+    @Test
+    void oneSessionServesTwoScratchSchemasWhoseColumnsDifferInType(Database db) {
+        try (Session session = db.openSession();
+             ScratchSchema numbers = SqlFences.create(db, report("bigint", CORRECT));
+             ScratchSchema texts = SqlFences.create(db, report("text", CORRECT))) {
+            // past the driver's threshold (5), where it prepares a statement on the server, in turns
+            for (long token = 1; token <= 8; token++) {
+                for (ScratchSchema scratch : List.of(numbers, texts)) {
+                    assertThat(scratch.target("report").write(session, "s", "17", token, token, "w" + token, () -> { })
+                            .said()).as("%s, token %d", scratch.name(), token).isEqualTo(Said.ACCEPTED);
+                }
+            }
+            assertThat(numbers.target("report").write(session, "s", "17", 10, null, "ten", () -> { }).said())
+                    .as("the bigint column compares numbers").isEqualTo(Said.ACCEPTED);
+            assertThat(texts.target("report").write(session, "s", "17", 10, null, "ten", () -> { }).said())
+                    .as("the text column still compares text: '8' > '10'").isEqualTo(Said.REFUSED);
+        }
+    }
+
+    @Test
+    void scopesAreBoundSoAHighTokenInOneNeverBlocksAnother(Database db) {
+        SqlFence scoped = new SqlFence("report", SqlText.of("""
+                CREATE TABLE report_state (scope text, report_id bigint, body text NOT NULL, fencing_token bigint NOT NULL,
+                                           PRIMARY KEY (scope, report_id));
+                INSERT INTO report_state VALUES ('a', 17, '', 0), ('b', 17, '', 0);
+                """), List.of(), null,
+                List.of(SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token "
+                        + "WHERE scope = :scope AND report_id = :key AND fencing_token <= :token")),
+                rule("rows = 1", null, null),
+                SqlText.of("SELECT fencing_token AS token, body FROM report_state WHERE scope = :scope AND report_id = :key"),
+                null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, scoped); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            target.write(session, "a", "17", 1000, null, "a at 1000", () -> { });
+
+            SqlWriteResult b = target.write(session, "b", "17", 3, null, "b at 3", () -> { });
+
+            assertThat(b.said()).isEqualTo(Said.ACCEPTED);
+            assertThat(target.read(session, "a", "17")).isEqualTo(new ReadBack("1000", "a at 1000"));
+            assertThat(scratch.finalState()).extracting(ResourceState::scope, ResourceState::token)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("a", 1000L), org.assertj.core.groups.Tuple.tuple("b", 3L));
+        }
+    }
+
+    @Test
+    void aQuestionMarkOperatorOfTheUsersReachesPostgres(Database db) {
+        String write = CORRECT + " AND '{\"fenced\": true}'::jsonb ? 'fenced'";
+        try (ScratchSchema scratch = SqlFences.create(db, report("bigint", write)); Session session = db.openSession()) {
+            assertThat(scratch.target("report").write(session, "s", "17", 1, null, "one", () -> { }).said())
+                    .isEqualTo(Said.ACCEPTED);
+        }
+    }
 }
