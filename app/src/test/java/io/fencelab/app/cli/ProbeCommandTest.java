@@ -76,13 +76,16 @@ class ProbeCommandTest {
                 """.formatted(name, write));
     }
 
-    static final String CORRECT = """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key AND fencing_token <= :token""";
+    /** Two lines of a block scalar under {@code write: |}, indented as it needs. */
+    static String write(String first, String second) {
+        return "      " + first + "\n      " + second;
+    }
 
-    static final String NO_PREDICATE = """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key""";
+    static final String CORRECT = write("UPDATE report_state SET body = :body, fencing_token = :token",
+            "WHERE scope = :scope AND report_id = :key AND fencing_token <= :token");
+
+    static final String NO_PREDICATE = write("UPDATE report_state SET body = :body, fencing_token = :token",
+            "WHERE scope = :scope AND report_id = :key");
 
     @Test
     void everyItemHoldingExitsZeroAndWritesProbeJson(@TempDir Path dir) throws Exception {
@@ -133,15 +136,14 @@ class ProbeCommandTest {
 
     @Test
     void aSyntaxErrorInTheStatementIsOneLocatedLineAndExitTwo(@TempDir Path dir) throws Exception {
-        Path file = scenario(dir, "typo", """
-                  UPDATE report_state SET body = :body, fencing_token = :token
-                  WHERE scope = :scope AND report_id = :key AND fencing_token <== :token""");
+        Path file = scenario(dir, "typo", write("UPDATE report_state SET body = :body, fencing_token = :token",
+                "WHERE scope = :scope AND AND report_id = :key AND fencing_token <= :token"));
 
         Result r = probe(file.toString(), "--out", dir.resolve("out").toString());
 
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err().lines()).as("one located line, no stack trace").hasSize(1)
-                .allMatch(l -> l.startsWith(file + ":14:"))
+                .allMatch(l -> l.startsWith(file + ":14:32: ") && l.contains("syntax error"))
                 .noneMatch(l -> l.contains("Exception"));
         assertThat(r.out()).doesNotContain("holds").doesNotContain("FAILS");
     }
