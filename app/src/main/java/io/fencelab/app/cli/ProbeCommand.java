@@ -6,9 +6,9 @@ import io.fencelab.engine.files.FileProblem;
 import io.fencelab.engine.probe.ChecklistItem;
 import io.fencelab.engine.probe.ItemVerdict;
 import io.fencelab.engine.probe.Probe;
-import io.fencelab.engine.probe.ProbeJson;
 import io.fencelab.engine.probe.ProbeOptions;
 import io.fencelab.engine.probe.ProbeReport;
+import io.fencelab.report.ProbeHtml;
 import io.fencelab.scenarios.Scenario;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -96,11 +96,31 @@ public final class ProbeCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, ItemVerdict v) {
-        out.printf("  %-5s  %-10s %-42s %s%n", ProbeJson.word(v.status()), v.fence(), v.item().title(), v.summary());
+        out.printf("  %-14s  %-10s %-42s %s%n", ProbeHtml.word(v.status()), v.fence(), v.item().title(), v.summary());
         if (v.status() == ItemVerdict.Status.FAILS && !v.witness().isEmpty()) {
-            out.printf("         at %s%n", ProbeJson.line(v.witness().getLast()));
+            out.printf("         at %s%n", line(v.witness().getLast()));
         }
         out.flush();
+    }
+
+    /** A witness step in one line: the step that shows a failure, under its item. */
+    static String line(ItemVerdict.WitnessStep step) {
+        StringBuilder b = new StringBuilder(step.action());
+        if (step.statement() != null) {
+            b.append(" [").append(step.statement()).append(']');
+        }
+        if (step.said() != null) {
+            b.append(": said ").append(step.said());
+        }
+        if (step.heldToken() != null || step.heldBody() != null) {
+            b.append("; row holds token ").append(step.heldToken()).append(", body '").append(step.heldBody()).append('\'');
+        } else if (step.said() != null && step.eventsFile() == null) {
+            b.append("; no row");
+        }
+        if (step.eventsFile() != null) {
+            b.append(" (events: ").append(step.eventsFile()).append(')');
+        }
+        return b.toString();
     }
 
     private static void printSummary(PrintWriter out, ProbeReport report, Path dir) {

@@ -7,6 +7,7 @@ import io.fencelab.engine.probe.Probe;
 import io.fencelab.engine.probe.ProbeJson;
 import io.fencelab.engine.probe.ProbeOptions;
 import io.fencelab.engine.probe.ProbeReport;
+import io.fencelab.report.ProbeHtml;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
 import java.io.IOException;
@@ -26,8 +27,8 @@ public final class ProbeRuns {
     /** The page: the checklist first, each failure's witness beside it. */
     public static final String HTML = "probe.html";
 
-    /** Connections: the items' sessions and the live race's holders, each with its own. */
-    static final int POOL_SIZE = 16;
+    /** Connections: the items' sessions and the live race's twenty holders. */
+    static final int POOL_SIZE = 40;
 
     private ProbeRuns() {
     }
@@ -76,6 +77,6 @@ public final class ProbeRuns {
     public static void write(ProbeReport report, Path dir) throws IOException {
         Files.createDirectories(dir);
         ProbeJson.write(dir.resolve(JSON), report);
-        // TODO(lead): write dir.resolve(HTML) with io.fencelab.report.ProbeHtml.render(report) once h22-gallery lands.
+        ProbeHtml.write(dir.resolve(HTML), report);
     }
 }

@@ -32,16 +32,21 @@ class ProbeCommandTest {
     }
 
     static Result probe(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = FencelabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
         String[] all = new String[args.length + 3];
         all[0] = "probe";
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--data-dir";
         all[args.length + 2] = dataDir.toString();
+        return run(all);
+    }
+
+    /** The command line run in-process, with what it printed. */
+    static Result run(String... all) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = FencelabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(all);
         return new Result(exit, out.toString(), err.toString());
     }
@@ -97,8 +102,9 @@ class ProbeCommandTest {
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("scratch schemas fencelab_probe").contains("nothing else of yours is written")
                 .contains("every item holds");
-        assertThat(r.out().lines().filter(l -> l.startsWith("  holds ") || l.startsWith("  n/a "))).hasSize(10);
+        assertThat(r.out().lines().filter(l -> l.startsWith("  holds ") || l.startsWith("  does not apply "))).hasSize(10);
         JsonNode json = new ObjectMapper().readTree(out.resolve("probe.json").toFile());
+        assertThat(out.resolve("probe.html")).content().contains("Your fence against the checklist");
         assertThat(json.get("allHold").asBoolean()).isTrue();
         assertThat(json.get("fences").get(0).asText()).isEqualTo("report");
         assertThat(json.get("verdicts")).hasSize(10);
@@ -114,7 +120,7 @@ class ProbeCommandTest {
         Result r = probe(file.toString(), "--out", out.toString(), "--schedules", "0", "--live", "0");
 
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.UNEXPECTED_VERDICT);
-        assertThat(r.out()).contains("FAILS  report     stale holder rejected, newer state intact")
+        assertThat(r.out()).contains("FAILS           report     stale holder rejected, newer state intact")
                 .contains("at write token 41 to report key 17 (scope report) as holder A [" + file + ":13]: said accepted")
                 .contains("HOLES FOUND");
         JsonNode json = new ObjectMapper().readTree(out.resolve("probe.json").toFile());

@@ -60,7 +60,8 @@ final class LeasedItems {
 
     /**
      * A newer holder writes every fence, then a stale holder's job writes each: every write refused.
-     * One verdict per fence, all from the same trial (the trial's schema holds every fence).
+     * One verdict per fence, all from the same trial (the trial's schema holds every fence): a fence
+     * fails when its own write let the stale holder through, so the verdicts point at the open target.
      */
     static List<ItemVerdict> everyTargetFenced(Database database, Trial t, List<ProbeSubject> subjects) {
         ProbeSubject first = subjects.getFirst();
@@ -76,27 +77,23 @@ final class LeasedItems {
             newer.add(t.write(s.fence(), s.scope(), s.key(), "B", b.token()));
         }
         t.note("A resumes and runs its job, writing every target under token " + a.token());
-        List<String> holes = new ArrayList<>();
+        List<ItemVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < subjects.size(); i++) {
             ProbeSubject s = subjects.get(i);
             Written before = newer.get(i);
             Written w = t.write(s.fence(), s.scope(), s.key(), "A", a.token());
+            String target = s.name() + " (target " + (i + 1) + " of " + subjects.size() + " of the job)";
             if (!before.cleanlyAccepted(b.token())) {
-                holes.add("B's write to " + s.name() + " under its current token " + b.token() + " "
-                        + before.whyNotAccepted(b.token()));
+                verdicts.add(t.fails(s.name(), "B's write to " + target + " under its current token " + b.token() + " "
+                        + before.whyNotAccepted(b.token())));
             } else if (w.accepted() || !w.rowIs(before, b.token())) {
-                holes.add("the stale write to " + s.name() + " (target " + (i + 1) + " of " + subjects.size() + ") was "
-                        + (w.accepted() ? "accepted" : "refused, yet the row changed"));
+                verdicts.add(t.fails(s.name(), "the stale holder's write to " + target + " under " + a.token()
+                        + " was " + (w.accepted() ? "accepted" : "refused, yet the row changed") + " after B wrote "
+                        + b.token()));
+            } else {
+                verdicts.add(t.holds(s.name(), "the stale holder's write to " + target + " under " + a.token()
+                        + " refused after B wrote " + b.token()));
             }
-        }
-        // The item is the job's: one target left open lets the stale holder through, whichever fence it is.
-        List<ItemVerdict> verdicts = new ArrayList<>();
-        for (ProbeSubject s : subjects) {
-            verdicts.add(holes.isEmpty()
-                    ? t.holds(s.name(), "the stale holder's write to each of the job's " + subjects.size()
-                            + " targets refused after B wrote " + b.token())
-                    : t.fails(s.name(), "a stale holder's job under " + a.token() + " after B wrote " + b.token() + ": "
-                            + String.join("; ", holes)));
         }
         return verdicts;
     }

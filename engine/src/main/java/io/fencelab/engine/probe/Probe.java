@@ -66,11 +66,18 @@ public final class Probe {
         return "fencelab_" + labelPrefix();
     }
 
-    /** Where the probe runs, as the report names it: never a password or user name. */
+    /**
+     * Where the probe runs, as the report names it: {@code embedded PostgreSQL 17.6}, or the server's
+     * URL without its parameters or user info (no user name, no password) and its version.
+     */
     public String databaseName() {
-        return database.isEmbedded() ? "embedded PostgreSQL " + database.serverVersion()
-                : DatabaseConfig.shown(database.config().jdbcUrl().orElseThrow()) + " (PostgreSQL "
-                        + database.serverVersion() + ")";
+        if (database.isEmbedded()) {
+            return "embedded PostgreSQL " + database.serverVersion();
+        }
+        String url = database.config().jdbcUrl().orElseThrow();
+        int query = url.indexOf('?');
+        String bare = (query < 0 ? url : url.substring(0, query)).replaceFirst("//[^/@]*@", "//");
+        return DatabaseConfig.shown(bare) + " (PostgreSQL " + database.serverVersion() + ")";
     }
 
     /** The file the fences came from, as their SQL names it. */

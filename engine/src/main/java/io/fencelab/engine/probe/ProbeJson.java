@@ -70,33 +70,4 @@ public final class ProbeJson {
             node.put(field, value);
         }
     }
-
-    /** The status as the console prints it: {@code holds}, {@code FAILS}, {@code n/a}. */
-    public static String word(ItemVerdict.Status status) {
-        return switch (status) {
-            case HOLDS -> "holds";
-            case FAILS -> "FAILS";
-            case NOT_APPLICABLE -> "n/a";
-        };
-    }
-
-    /** One line for a witness step, as the console prints a failure's decisive step. */
-    public static String line(WitnessStep step) {
-        StringBuilder b = new StringBuilder(step.action());
-        if (step.statement() != null) {
-            b.append(" [").append(step.statement()).append(']');
-        }
-        if (step.said() != null) {
-            b.append(": said ").append(step.said());
-        }
-        if (step.heldToken() != null || step.heldBody() != null) {
-            b.append("; row holds token ").append(step.heldToken()).append(", body '").append(step.heldBody()).append('\'');
-        } else if (step.said() != null) {
-            b.append("; no row");
-        }
-        if (step.eventsFile() != null) {
-            b.append(" (events: ").append(step.eventsFile()).append(')');
-        }
-        return b.toString();
-    }
 }

@@ -4,6 +4,7 @@ import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.fence.FencingMode;
@@ -32,19 +33,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The races: five holders on one scope taking turns on a short lease, each pausing again and again
- * with heavy-tailed pauses (as the gc-storm scenario does), writing the fence's key under whatever
- * token they hold. Simulated runs on PostgreSQL, one per seed, then one live run; each is judged as
- * every run is, and the first that is not safe is the witness, with its events kept under the
+ * The races: holders on one scope taking turns on a short lease, each pausing again and again,
+ * writing the fence's key under whatever token they hold. Simulated runs on PostgreSQL, one per seed,
+ * then one live run (where the statements of a check-then-write really race); each is judged as every
+ * run is, and the first that is not safe is the witness, with its events kept under the
  * probe's output directory.
  */
 final class RaceItem {
 
     static final int HOLDERS = 5;
+    static final int LIVE_HOLDERS = 20;
+    static final long FIRST_TOKEN = 1_000_000;
     static final Duration SIMULATED_LENGTH = Duration.ofSeconds(20);
+
+    /** Witnesses about the lease service's own order, not about what a fence accepted. */
+    private static final java.util.Set<Invariant> LEASE_ORDER =
+            java.util.EnumSet.of(Invariant.NON_MONOTONIC_GRANT, Invariant.NON_MONOTONIC_COUNTER);
 
     private final Database database;
     private final ProbeOptions options;
+    private int leaseOrderDoubts;
 
     RaceItem(Database database, ProbeOptions options) {
         this.database = database;
@@ -74,9 +82,11 @@ final class RaceItem {
             return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.NOT_APPLICABLE,
                     "no race was asked for (0 simulated schedules and no live run)", List.of());
         }
-        return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.HOLDS, runs + " runs of " + HOLDERS
-                + " holders with pauses past their leases (" + options.simulatedSchedules() + " simulated"
-                + (options.liveRun().isPositive() ? ", 1 live" : "") + "): no stale overwrite", List.of());
+        return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.HOLDS, runs + " runs with pauses past "
+                + "the holders' leases (" + options.simulatedSchedules() + " simulated of " + HOLDERS + " holders"
+                + (options.liveRun().isPositive() ? ", 1 live of " + LIVE_HOLDERS : "") + "): no stale overwrite"
+                + (leaseOrderDoubts == 0 ? "" : " (in " + leaseOrderDoubts + " of them the checker also doubted the "
+                        + "lease service's order of grants, which says nothing of the fence)"), List.of());
     }
 
     /** Runs {@code spec}; null when it is safe, else the failing verdict, its events kept. */
@@ -98,15 +108,23 @@ final class RaceItem {
         if (result.failed()) {
             String cause = result.failureCause().orElse("unknown");
             return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.FAILS, "the " + what + " failed: " + cause,
-                    List.of(new WitnessStep(what + ": " + HOLDERS + " holders racing", statement, "failed: " + cause,
+                    List.of(new WitnessStep(what + ": " + spec.workers().size() + " holders racing", statement, "failed: " + cause,
                             null, null, events)));
         }
-        if (!result.judgement().isSafe()) {
-            Witness w = result.verdict().witnesses().getFirst();
+        List<Witness> fenceWitnesses = result.verdict().witnesses().stream()
+                .filter(w -> !LEASE_ORDER.contains(w.invariant())).toList();
+        if (!fenceWitnesses.isEmpty()) {
+            Witness w = fenceWitnesses.getFirst();
             return new ItemVerdict(subject.name(), ChecklistItem.RACES, Status.FAILS,
                     "the " + what + " is " + result.verdict().kind() + ": " + w.summary(),
-                    List.of(new WitnessStep(what + ": " + HOLDERS + " holders racing, events " + w.eventSeqs(),
-                            statement, w.invariant() + ": " + w.summary(), null, null, events)));
+                    List.of(new WitnessStep(what + ": " + spec.workers().size() + " holders racing, events "
+                            + w.eventSeqs(), statement, w.invariant() + ": " + w.summary(), null, null, events)));
+        }
+        if (!result.judgement().isSafe()) {
+            // Only the lease service's order is in doubt (a live holder's grant recorded late on a busy
+            // machine): that is no verdict on the user's fence, and it is said so in the summary.
+            leaseOrderDoubts++;
+            return null;
         }
         deleteQuietly(dir, log);
         return null;
@@ -122,20 +140,36 @@ final class RaceItem {
         }
     }
 
-    /** Holders taking turns on a 1 s lease renewed every 300 ms, pausing every ~2 s for up to 3 s. */
+    /**
+     * Simulated: five holders taking turns on a 1 s lease renewed every 300 ms, each pausing every ~2 s
+     * for up to 3 s (the gc-storm's shape). Live: twenty holders on a 50 ms lease, jobs of a few
+     * milliseconds and pauses of 60 to 150 ms every ~100 ms (the check-then-write race's shape), so a
+     * pause lands between a check and its write often enough to show. Tokens start at
+     * {@value #FIRST_TOKEN} (or above what setup stored), so every token of a run has the same number of
+     * digits: how a column orders numbers of different lengths is the numeric item's question, not this one's.
+     */
     RunSpec spec(ProbeSubject subject, ExecutorKind executor, long seed, Duration length) {
         List<TargetWrite> writes = List.of(new TargetWrite(TargetKind.SQL, SqlKey.of(subject.name(), subject.key())));
+        boolean live = executor == ExecutorKind.LIVE;
+        int holders = live ? LIVE_HOLDERS : HOLDERS;
+        Duration work = live ? Duration.ofMillis(5) : Duration.ofMillis(300);
+        Duration idle = live ? Duration.ofMillis(5) : Duration.ofMillis(200);
         List<WorkerSpec> workers = new ArrayList<>();
-        for (int i = 1; i <= HOLDERS; i++) {
-            workers.add(new WorkerSpec("w-" + i, subject.scope(), Duration.ofMillis(37L * (i - 1)),
-                    Duration.ofMillis(300), writes, 0, Duration.ofMillis(200), StalePolicy.ABANDON, false));
+        for (int i = 1; i <= holders; i++) {
+            workers.add(new WorkerSpec("w-" + i, subject.scope(), Duration.ofMillis((live ? 5L : 37L) * (i - 1)),
+                    work, writes, 0, idle, StalePolicy.ABANDON, false));
         }
-        FaultSpec pauses = new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL,
-                new FaultStart.Every(new Distribution.Exponential(Duration.ofSeconds(2))),
-                new Distribution.Pareto(Duration.ofMillis(200), 1.2, Duration.ofSeconds(3)), Duration.ZERO);
+        FaultSpec pauses = live
+                ? new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL,
+                        new FaultStart.Every(new Distribution.Exponential(Duration.ofMillis(100))),
+                        new Distribution.Uniform(Duration.ofMillis(60), Duration.ofMillis(150)), Duration.ZERO)
+                : new FaultSpec(FaultKind.PAUSE, FaultSpec.ALL,
+                        new FaultStart.Every(new Distribution.Exponential(Duration.ofSeconds(2))),
+                        new Distribution.Pareto(Duration.ofMillis(200), 1.2, Duration.ofSeconds(3)), Duration.ZERO);
+        LeaseProfile lease = live ? new LeaseProfile.Generic(Duration.ofMillis(50), Duration.ZERO)
+                : new LeaseProfile.Generic(Duration.ofSeconds(1), Duration.ofMillis(300));
         return new RunSpec("probe-" + subject.name() + "-races", workers,
-                Map.of(subject.scope(), subject.above(1)),
-                new LeaseProfile.Generic(Duration.ofSeconds(1), Duration.ofMillis(300)), FencingMode.FENCED,
+                Map.of(subject.scope(), subject.above(FIRST_TOKEN)), lease, FencingMode.FENCED,
                 TokenScheme.MONOTONIC, FirstWritePolicy.CREATE, List.of(pauses), seed, length, executor, 1.0,
                 new UserFences(List.of(subject.fence()), options.keep()));
     }

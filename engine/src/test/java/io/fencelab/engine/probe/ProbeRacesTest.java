@@ -3,12 +3,17 @@ package io.fencelab.engine.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.fence.EqualToken;
+import io.fencelab.engine.fence.FirstWritePolicy;
+import io.fencelab.engine.fence.SqlFence;
+import io.fencelab.engine.fence.SqlText;
 import io.fencelab.engine.probe.ItemVerdict.Status;
 import io.fencelab.engine.probe.ItemVerdict.WitnessStep;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +29,7 @@ class ProbeRacesTest {
     @TempDir
     Path out;
 
-    private ProbeReport probe(Database db, io.fencelab.engine.fence.SqlFence fence) {
+    private ProbeReport probe(Database db, SqlFence fence) {
         ProbeOptions options = new ProbeOptions(out, 7, 2, Duration.ofSeconds(2), false);
         return new Probe(db, ProbeFences.spec(fence), options).run(v -> { });
     }
@@ -35,7 +40,7 @@ class ProbeRacesTest {
 
         ItemVerdict races = ProbeTest.verdict(report, "report", ChecklistItem.RACES);
         assertThat(races.status()).as(races.summary() + " " + races.witness()).isEqualTo(Status.HOLDS);
-        assertThat(races.summary()).startsWith("3 runs of 5 holders");
+        assertThat(races.summary()).startsWith("3 runs with pauses");
         assertThat(report.allHold()).as(ProbeTest.failures(report)).isTrue();
     }
 
@@ -51,5 +56,28 @@ class ProbeRacesTest {
         assertThat(step.eventsFile()).startsWith("races/report/");
         assertThat(out.resolve(step.eventsFile())).as("the failing run's events, kept").isNotEmptyFile();
         assertThat(Files.readString(out.resolve(step.eventsFile()))).contains("\"SQL\"");
+    }
+
+    @Test
+    void checkThenWriteLosesTheLiveRaceThoughEveryDirectedItemHolds(Database db) {
+        SqlFence base = ProbeFences.correct("report");
+        SqlFence checkThenWrite = new SqlFence("report", base.schema(), List.of(), base.setup(), List.of(
+                new SqlText("SELECT 1 FROM report_state WHERE scope = :scope AND report_id = :key "
+                        + "AND fencing_token <= :token", ProbeFences.FILE, 11, 9),
+                new SqlText("UPDATE report_state SET body = :body, fencing_token = :token "
+                        + "WHERE scope = :scope AND report_id = :key", ProbeFences.FILE, 13, 9)),
+                base.outcome(), base.read(), EqualToken.ACCEPT, FirstWritePolicy.MISSING);
+        ProbeOptions liveOnly = new ProbeOptions(out, 1, 0, Duration.ofSeconds(2), false);
+
+        ProbeReport report = new Probe(db, ProbeFences.spec(checkThenWrite), liveOnly).run(v -> { });
+
+        ItemVerdict races = ProbeTest.verdict(report, "report", ChecklistItem.RACES);
+        assertThat(races.status()).as("a holder paused between the check and the write: " + races.summary())
+                .isEqualTo(Status.FAILS);
+        assertThat(races.witness().getFirst().said()).startsWith("STALE_OVERWRITE");
+        assertThat(races.witness().getFirst().eventsFile()).isEqualTo("races/report/live/events.jsonl");
+        assertThat(report.verdicts()).filteredOn(v -> v.item() != ChecklistItem.RACES)
+                .as("one statement after the other, the check and the write look right: " + ProbeTest.failures(report))
+                .noneMatch(v -> v.status() == Status.FAILS);
     }
 }
