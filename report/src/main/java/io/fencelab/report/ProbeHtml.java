@@ -33,7 +33,7 @@ public final class ProbeHtml {
         return new Page(report).render();
     }
 
-    /** The verdict as the page and the console say it: {@code holds}, {@code FAILS}, {@code does not apply}. */
+    /** The verdict as the page says it: {@code holds}, {@code FAILS}, {@code does not apply}. */
     public static String word(Status status) {
         return switch (status) {
             case HOLDS -> "holds";
@@ -59,7 +59,7 @@ public final class ProbeHtml {
         }
 
         String render() {
-            String outcome = failures.isEmpty() ? "ALL HOLD" : failures.size() + (failures.size() == 1 ? " FAILS" : " FAIL");
+            String outcome = failures.isEmpty() ? "ALL HOLD" : failures.size() + (failures.size() == 1 ? " ITEM FAILS" : " ITEMS FAIL");
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                     .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n")

@@ -44,7 +44,7 @@ class ProbeHtmlTest {
         for (ChecklistItem item : ChecklistItem.values()) {
             assertThat(html).as("every item has its row: " + item).contains(Html.esc(item.title()));
         }
-        assertThat(html).contains("<span class=\"badge violated\">2 FAIL</span>")
+        assertThat(html).contains("<span class=\"badge violated\">2 ITEMS FAIL</span>")
                 .contains("<a href=\"#witness-report-stale-holder-rejected\">FAILS</a>")
                 .contains("<div class=\"witness-card\" id=\"witness-report-stale-holder-rejected\">")
                 .contains("<td>write token 41 to key 17 as holder A</td><td><code>fences.yaml:14</code></td>"

@@ -3,16 +3,22 @@ package io.fencelab.app.gallery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.probe.ChecklistItem;
 import io.fencelab.engine.probe.ItemVerdict;
 import io.fencelab.engine.probe.ItemVerdict.Status;
 import io.fencelab.engine.probe.Probe;
 import io.fencelab.engine.probe.ProbeOptions;
 import io.fencelab.engine.probe.ProbeReport;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
 import io.fencelab.report.ProbeHtml;
 import io.fencelab.scenarios.Catalog;
 import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioSource;
+import io.fencelab.scenarios.StoryStep;
+import io.fencelab.scenarios.StoryTracker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -133,5 +139,23 @@ final class FenceGallery {
     static String told(ProbeReport report) {
         return report.verdicts().stream().map(v -> "  " + v.fence() + " " + v.item() + " " + v.status() + ": " + v.summary())
                 .collect(Collectors.joining("\n"));
+    }
+
+    /** Runs gallery file {@code name} as the scenario it also is: its expectation is met and every story step reached. */
+    static void assertStoryRunsAsItSays(Database db, String name, Path dir) throws Exception {
+        Scenario scenario = Catalog.gallery().load(name);
+        RunResult result;
+        try (Run run = Run.prepare(db, scenario.spec(), dir.resolve("events.jsonl"))) {
+            result = run.runToEnd();
+        }
+        List<Event> events = EventLogReader.read(result.eventLog());
+
+        assertThat(scenario.expectation().mismatches(result, events))
+                .as("%s: expected %s; verdict %s, witnesses %s", name, scenario.expectation().describe(),
+                        result.verdict().kind(), result.verdict().witnesses())
+                .isEmpty();
+        List<StoryStep> steps = scenario.notes().steps();
+        assertThat(StoryTracker.of(steps, events)).as("%s: every story step is reached by the run", name)
+                .hasSameSizeAs(steps);
     }
 }

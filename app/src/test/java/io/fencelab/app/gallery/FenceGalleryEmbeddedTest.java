@@ -1,20 +1,9 @@
 package io.fencelab.app.gallery;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.fencelab.engine.db.Database;
-import io.fencelab.engine.event.Event;
-import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.probe.ProbeReport;
-import io.fencelab.engine.run.Run;
-import io.fencelab.engine.run.RunResult;
-import io.fencelab.scenarios.Catalog;
-import io.fencelab.scenarios.Scenario;
-import io.fencelab.scenarios.StoryStep;
-import io.fencelab.scenarios.StoryTracker;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,19 +48,6 @@ class FenceGalleryEmbeddedTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("everyFile")
     void eachFileIsAlsoAStoryThatRunsAsItSays(String name, Database db, @TempDir Path dir) throws Exception {
-        Scenario scenario = Catalog.gallery().load(name);
-        RunResult result;
-        try (Run run = Run.prepare(db, scenario.spec(), dir.resolve("events.jsonl"))) {
-            result = run.runToEnd();
-        }
-        List<Event> events = EventLogReader.read(result.eventLog());
-
-        assertThat(scenario.expectation().mismatches(result, events))
-                .as("%s: expected %s; verdict %s, witnesses %s", name, scenario.expectation().describe(),
-                        result.verdict().kind(), result.verdict().witnesses())
-                .isEmpty();
-        List<StoryStep> steps = scenario.notes().steps();
-        assertThat(StoryTracker.of(steps, events)).as("%s: every story step is reached by the run", name)
-                .hasSameSizeAs(steps);
+        FenceGallery.assertStoryRunsAsItSays(db, name, dir);
     }
 }

@@ -11,13 +11,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The gallery probed on a user's kind of server: the machine's PostgreSQL 15 (the
  * {@code postgresql-15} package), started by the test, reached by URL with a password, another major
- * version than the embedded one. The same verdicts as on the embedded server.
+ * version than the embedded one. The same verdicts as on the embedded server, and the same stories.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FenceGalleryPostgres15Test {
@@ -66,5 +67,15 @@ class FenceGalleryPostgres15Test {
         ProbeReport report = FenceGallery.probe(db, name, OUT.resolve(name));
 
         FenceGallery.assertFailsExactlyItsItems(name, report);
+    }
+
+    Stream<String> everyFile() {
+        return FenceGallery.names().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyFile")
+    void eachFileIsAlsoAStoryThatRunsAsItSays(String name, @TempDir Path dir) throws Exception {
+        FenceGallery.assertStoryRunsAsItSays(db, name, dir);
     }
 }
