@@ -212,16 +212,23 @@ final class TargetCompiler {
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < items.size(); i++) {
             String p = path + "[" + i + "]";
-            String name = read.name(items.get(i), p);
+            YamlNode at = items.get(i);
+            String name = read.name(at, p);
+            // In a one-line list the commas of a function's argument types split it into items
+            // ([public.f(bigint, text)]): an item that opens a parenthesis takes the items up to the one that closes it.
+            while (name != null && name.indexOf('(') >= 0 && name.indexOf(')') < 0 && i + 1 < items.size()) {
+                String next = read.name(items.get(++i), path + "[" + i + "]");
+                name = next == null ? null : name + ", " + next;
+            }
             if (name == null) {
                 continue;
             }
             if (!COPIED.matcher(name).matches()) {
-                read.problem(items.get(i), p, "'" + Texts.abbreviate(name) + "' is not schema.table or "
+                read.problem(at, p, "'" + Texts.abbreviate(name) + "' is not schema.table or "
                         + "schema.function(argument types) (for example public.report_state, "
                         + "public.fence_write(bigint, bigint, text))");
             } else if (!names.add(name)) {
-                read.problem(items.get(i), p, "'" + Texts.abbreviate(name) + "' is named twice");
+                read.problem(at, p, "'" + Texts.abbreviate(name) + "' is named twice");
             }
         }
         return List.copyOf(names);

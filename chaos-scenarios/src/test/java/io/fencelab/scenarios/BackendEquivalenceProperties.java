@@ -63,6 +63,9 @@ class BackendEquivalenceProperties {
         List<String> differ = new ArrayList<>();
         for (String name : Catalog.shipped().names()) {
             RunSpec spec = Catalog.shipped().load(name).spec().withExecutor(ExecutorKind.SIMULATED);
+            if (!spec.userFences().isEmpty()) {
+                continue; // the user's own SQL fences run on PostgreSQL only: there is no in-memory model to compare
+            }
             String difference = difference(name, spec);
             if (difference != null) {
                 differ.add(difference);

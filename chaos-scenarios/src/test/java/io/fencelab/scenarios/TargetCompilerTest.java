@@ -173,6 +173,20 @@ class TargetCompilerTest {
     }
 
     @Test
+    void copyFromAsTheIssueWritesItKeepsAFunctionsArgumentTypesTogether() {
+        SqlFence f = ScenarioLoader.load("own.yaml", replace("""
+                    schema: |                     # DDL, run in a scratch schema made for the run
+                      CREATE TABLE report_state (report_id bigint PRIMARY KEY, body text NOT NULL,
+                                                 fencing_token bigint NOT NULL);
+                """, """
+                    copyFrom: [public.report_state, public.fence_write(bigint, bigint, text), "public.t"]
+                """)).fences().getFirst();
+
+        assertThat(f.copyFrom()).containsExactly("public.report_state", "public.fence_write(bigint, bigint, text)",
+                "public.t");
+    }
+
+    @Test
     void bothSchemaAndCopyFromIsAProblemAtCopyFrom() {
         assertThat(problems(replace("    setup: |", "    copyFrom: [public.report_state]\n    setup: |")))
                 .containsExactly("t.yaml:13:15: targets.report.copyFrom: give schema or copyFrom, not both: the "

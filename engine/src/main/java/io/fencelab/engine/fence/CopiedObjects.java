@@ -45,6 +45,7 @@ final class CopiedObjects {
      * alone.
      *
      * @throws SqlFenceException naming the first object that is not there, or not a table or function
+     * @throws io.fencelab.engine.db.DatabaseException when the connection fails
      */
     static CopiedObjects find(Connection c, SqlFence fence) {
         List<Source> found = new ArrayList<>();
@@ -71,6 +72,9 @@ final class CopiedObjects {
                     found.add(new Source(spec, rs.getLong(1), rs.getString(2), rs.getString(3), !function));
                 }
             } catch (SQLException e) {
+                if (SqlChecks.isConnectionLoss(e)) {
+                    throw io.fencelab.engine.db.DatabaseException.from(e); // the database, not the name
+                }
                 throw new SqlFenceException(file + ": target " + fence.name() + ": copyFrom " + spec + ": "
                         + SqlChecks.serverMessage(e));
             }

@@ -116,8 +116,36 @@ final class NamedSql {
         List<Piece> pieces = new ArrayList<>();
         int[] start = {0};
         scan(sql, new Visitor() {
+            /** Inside a SQL-standard function body ({@code BEGIN ATOMIC ... END}), whose semicolons are its own. */
+            private int atomic;
+            private int cases;
+            private String previous = "";
+
+            @Override
+            public void code(int at) {
+                String word = wordAt(sql, at);
+                if (word.isEmpty()) {
+                    return;
+                }
+                if (word.equals("ATOMIC") && previous.equals("BEGIN")) {
+                    atomic++;
+                } else if (atomic > 0 && word.equals("CASE")) {
+                    cases++;
+                } else if (atomic > 0 && word.equals("END")) {
+                    if (cases > 0) {
+                        cases--;
+                    } else {
+                        atomic--;
+                    }
+                }
+                previous = word;
+            }
+
             @Override
             public void semicolon(int at) {
+                if (atomic > 0) {
+                    return;
+                }
                 add(start[0], at);
                 start[0] = at + 1;
             }
@@ -138,6 +166,16 @@ final class NamedSql {
             }
         });
         return pieces;
+    }
+
+    /** The keyword starting at {@code at}, upper case; empty when no letter starts there. */
+    private static String wordAt(String sql, int at) {
+        int end = at;
+        while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
+            end++;
+        }
+        return end == at || !Character.isLetter(sql.charAt(at)) ? ""
+                : sql.substring(at, end).toUpperCase(java.util.Locale.ROOT);
     }
 
     /** A statement of a script and where it starts in it. */
@@ -188,23 +226,17 @@ final class NamedSql {
 
     /** The first keyword, upper case: tells a query from a command. */
     String firstWord() {
-        String[] word = {""};
+        String[] word = {null};
         scan(numbered, new Visitor() {
             @Override
             public void code(int at) {
-                if (word[0].isEmpty()) {
-                    int end = at;
-                    while (end < numbered.length() && Character.isLetter(numbered.charAt(end))) {
-                        end++;
-                    }
-                    word[0] = numbered.substring(at, end).toUpperCase(java.util.Locale.ROOT);
-                    if (word[0].isEmpty()) {
-                        word[0] = numbered.substring(at, at + 1);
-                    }
+                if (word[0] == null) {
+                    String w = wordAt(numbered, at);
+                    word[0] = w.isEmpty() ? numbered.substring(at, at + 1) : w;
                 }
             }
         });
-        return word[0];
+        return word[0] == null ? "" : word[0];
     }
 
     /** What the scanner reports; every method does nothing unless overridden. */

@@ -100,19 +100,33 @@ public final class ScratchSchema implements AutoCloseable {
             }
             st.execute("SET LOCAL search_path TO " + quoted);
         }
+        Map<String, Long> before = SqlChecks.changesOutside(c, name);
         for (int i = 0; i < fences.size(); i++) {
             SqlFence fence = fences.get(i);
             if (fence.schema() != null) {
                 SqlChecks.runScript(c, fence.schema(), fence.name(), "schema");
+                keptInside(c, name, before, fence, fence.schema(), "schema");
             }
             copies.get(i).create(c, quoted);
             if (fence.setup() != null) {
                 SqlChecks.runScript(c, fence.setup(), fence.name(), "setup");
+                keptInside(c, name, before, fence, fence.setup(), "setup");
             }
         }
         // Every fence's objects exist before any statement is checked: one fence may read another's table.
         for (SqlFence fence : fences) {
             SqlChecks.checkStatements(c, fence, writes.get(fence.name()), reads.get(fence.name()));
+        }
+    }
+
+    /** A script that named another schema ({@code CREATE TABLE public.t}, {@code INSERT INTO public.t}) is refused. */
+    private static void keptInside(Connection c, String name, Map<String, Long> before, SqlFence fence,
+                                   SqlText script, String role) throws SQLException {
+        List<String> outside = SqlChecks.changedSince(c, name, before);
+        if (!outside.isEmpty()) {
+            throw new SqlFenceException(script.where() + ": target " + fence.name() + ": " + role + " changes "
+                    + String.join(", ", outside) + ", outside the scratch schema; Fencelab writes nowhere else, "
+                    + "so name objects without a schema (they are made in " + name + ")");
         }
     }
 

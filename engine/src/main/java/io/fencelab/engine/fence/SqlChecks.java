@@ -148,6 +148,48 @@ final class SqlChecks {
         return shape.stream().anyMatch(c -> c.equalsIgnoreCase(name));
     }
 
+    /**
+     * What the current transaction has changed outside {@code scratch} (its unquoted name) so far:
+     * each object whose catalog row it made or altered ({@code xmin}, counted -1), and each table
+     * with the rows the backend counts as inserted, updated or deleted. The counts include earlier
+     * transactions' not yet reported to the statistics collector, so a caller compares two of these
+     * taken in one transaction ({@link #changedSince}).
+     */
+    static java.util.Map<String, Long> changesOutside(Connection c, String scratch) throws SQLException {
+        java.util.Map<String, Long> changes = new java.util.TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT n.nspname || '.' || k.relname, -1 FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace
+                 WHERE k.xmin::text::bigint = txid_current() % 4294967296 AND n.nspname <> ? AND n.nspname !~ '^pg_'
+                UNION ALL
+                SELECT n.nspname || '.' || p.proname, -1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                 WHERE p.xmin::text::bigint = txid_current() % 4294967296 AND n.nspname <> ?
+                UNION ALL
+                SELECT schemaname || '.' || relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables
+                 WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 AND schemaname <> ?""")) {
+            ps.setString(1, scratch);
+            ps.setString(2, scratch);
+            ps.setString(3, scratch);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    changes.merge(rs.getString(1), rs.getLong(2), (a, b) -> a < 0 || b < 0 ? -1 : a + b);
+                }
+            }
+        }
+        return changes;
+    }
+
+    /** The objects outside the scratch schema changed since {@code before} was taken in the same transaction. */
+    static List<String> changedSince(Connection c, String scratch, java.util.Map<String, Long> before)
+            throws SQLException {
+        List<String> changed = new java.util.ArrayList<>();
+        changesOutside(c, scratch).forEach((name, count) -> {
+            if (count < 0 || count > before.getOrDefault(name, 0L)) {
+                changed.add(name);
+            }
+        });
+        return changed;
+    }
+
     /** PostgreSQL's error position (from 1, in the text sent), if it gave one. */
     static java.util.Optional<Integer> position(SQLException e) {
         ServerErrorMessage server = e instanceof PSQLException p ? p.getServerErrorMessage() : null;

@@ -19,8 +19,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A user's fence in its run's scratch schema: sends the user's write with the run's parameters, reads
@@ -47,6 +49,15 @@ public final class SqlTarget {
     private final List<NamedSql> writes;
     private final NamedSql read;
     private final Set<Written> written = ConcurrentHashMap.newKeySet();
+    private final String schema;
+    /**
+     * Whether a write that was accepted, and one that was not, have been seen to keep to the scratch
+     * schema: until then each write is checked before it commits (the user's statement could name
+     * another schema explicitly; search_path only keeps unqualified names inside).
+     */
+    private final AtomicBoolean acceptedKeptInside = new AtomicBoolean();
+    private final AtomicBoolean refusedKeptInside = new AtomicBoolean();
+    private final AtomicBoolean checkKeptInside = new AtomicBoolean();
 
     private record Written(String scope, String key) {}
 
@@ -72,6 +83,7 @@ public final class SqlTarget {
         this.fence = fence;
         this.searchPath = "SET LOCAL search_path TO " + quotedSchema;
         this.tag = "/* " + schema + " */ ";
+        this.schema = schema;
         this.database = database;
         this.writes = List.copyOf(writes);
         this.read = read;
@@ -86,7 +98,8 @@ public final class SqlTarget {
      * Writes {@code body} under {@code token} to {@code key} in {@code scope} on {@code session}
      * (autocommit on entry and on return). The statements run with {@code search_path} set to the
      * scratch schema only. {@code atGap} runs between the statements of a several-statement write
-     * (check-then-write), where a real race happens.
+     * (check-then-write), where a real race happens; an earlier statement that returns no row, a count
+     * of 0 or a first value of {@code false} stops the write as refused.
      *
      * @throws DatabaseException when a statement fails with an error the outcome rule does not name
      */
@@ -114,15 +127,29 @@ public final class SqlTarget {
             c.setAutoCommit(false);
             for (NamedSql earlier : writes.subList(0, writes.size() - 1)) {
                 session.prepared(searchPath).execute();
-                Answer answer = execute(session, earlier, values);
+                Map<String, Long> before = checkKeptInside.get() ? null : SqlChecks.changesOutside(c, schema);
+                Answer answer;
+                try {
+                    answer = execute(session, earlier, values);
+                } catch (SQLException e) {
+                    Said said = saidByState(e); // a check may raise for a stale token as well
+                    if (said == null) {
+                        throw e;
+                    }
+                    c.rollback();
+                    return judge(said, readInOwnTransaction(session, scope, key), token, key, body);
+                }
+                keptInside(c, before, checkKeptInside);
                 c.commit();
-                if (answer.count() == 0) {
+                if (answer.count() == 0 || "f".equals(answer.first()) || "false".equals(answer.first())) {
                     // The check found the write may not go on: refused, and the row tells which way.
                     return judge(Said.REFUSED, readInOwnTransaction(session, scope, key), token, key, body);
                 }
                 atGap.run();
             }
             session.prepared(searchPath).execute();
+            Map<String, Long> before = acceptedKeptInside.get() && refusedKeptInside.get() ? null
+                    : SqlChecks.changesOutside(c, schema);
             Said said;
             try {
                 said = said(execute(session, writes.get(writes.size() - 1), values));
@@ -135,6 +162,7 @@ public final class SqlTarget {
                 return judge(said, readInOwnTransaction(session, scope, key), token, key, body);
             }
             ReadBack row = readRow(session, values);
+            keptInside(c, before, said == Said.ACCEPTED ? acceptedKeptInside : refusedKeptInside);
             if (commit) {
                 c.commit();
             } else {
@@ -147,6 +175,21 @@ public final class SqlTarget {
         } finally {
             autocommit(c);
         }
+    }
+
+    /** Refuses (rolls back, ends the run) a write that changed something outside the scratch schema. */
+    private void keptInside(Connection c, Map<String, Long> before, AtomicBoolean seen) throws SQLException {
+        if (before == null || seen.get()) {
+            return;
+        }
+        List<String> outside = SqlChecks.changedSince(c, schema, before);
+        if (!outside.isEmpty()) {
+            rollbackQuietly(c);
+            String what = "the write of target " + fence.name() + " changed " + String.join(", ", outside)
+                    + ", outside the scratch schema " + schema + "; it was rolled back: Fencelab writes nowhere else";
+            throw new DatabaseException(io.fencelab.engine.db.DatabaseFailure.REFUSED, what, what, null);
+        }
+        seen.set(true);
     }
 
     /** The row of {@code key} in {@code scope} as the read statement finds it now. */

@@ -135,6 +135,55 @@ class ScratchSchemaTest {
     }
 
     @Test
+    void aSetupThatWritesOutsideTheScratchSchemaIsRefused(Database db) {
+        SqlFence fence = new SqlFence("report", SqlText.of(SqlFences.TABLE.formatted("bigint")), List.of(),
+                new SqlText("INSERT INTO report_state VALUES (17, '', 0);\nINSERT INTO public.copy_audit VALUES (1);",
+                        "outside.yaml", 6, 7),
+                List.of(SqlText.of(SqlFences.CORRECT)), rule("rows = 1", null, null), SqlText.of(SqlFences.READ),
+                null, null);
+
+        assertThatThrownBy(() -> SqlFences.create(db, fence))
+                .isInstanceOf(SqlFenceException.class)
+                .hasMessageMatching("outside\\.yaml:6: target report: setup changes public\\.copy_audit, outside the "
+                        + "scratch schema; Fencelab writes nowhere else, so name objects without a schema "
+                        + "\\(they are made in fencelab_\\w+\\)");
+        assertThat(column(db, "SELECT count(*)::text FROM public.copy_audit")).containsExactly("0");
+    }
+
+    @Test
+    void aSchemaScriptThatCreatesATableElsewhereIsRefusedAndLeavesNothing(Database db) {
+        SqlFence fence = new SqlFence("report",
+                new SqlText(SqlFences.TABLE.formatted("bigint") + "CREATE TABLE public.copy_stray (x int);",
+                        "outside.yaml", 3, 7),
+                List.of(), SqlText.of(SqlFences.SETUP), List.of(SqlText.of(SqlFences.CORRECT)),
+                rule("rows = 1", null, null), SqlText.of(SqlFences.READ), null, null);
+
+        assertThatThrownBy(() -> SqlFences.create(db, fence))
+                .isInstanceOf(SqlFenceException.class)
+                .hasMessageStartingWith("outside.yaml:3: target report: schema changes public.copy_stray, outside "
+                        + "the scratch schema; Fencelab writes nowhere else");
+        assertThat(column(db, "SELECT to_regclass('public.copy_stray')::text")).as("rolled back").containsOnlyNulls();
+    }
+
+    @Test
+    void aWriteThatNamesAnotherSchemaIsRolledBackAndEndsTheRun(Database db) {
+        String write = "WITH noted AS (INSERT INTO public.copy_audit VALUES (:token::bigint)) " + SqlFences.CORRECT;
+        try (ScratchSchema scratch = SqlFences.create(db, SqlFences.report("bigint", write));
+             Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+
+            assertThatThrownBy(() -> target.write(session, "s", "17", 5, null, "five", () -> { }))
+                    .isInstanceOf(io.fencelab.engine.db.DatabaseException.class)
+                    .hasMessage("the write of target report changed public.copy_audit, outside the scratch schema "
+                            + scratch.name() + "; it was rolled back: Fencelab writes nowhere else")
+                    .satisfies(e -> assertThat(((io.fencelab.engine.db.DatabaseException) e).failure().breaksRun())
+                            .as("the run cannot go on").isTrue());
+            assertThat(column(db, "SELECT count(*)::text FROM public.copy_audit")).containsExactly("0");
+            assertThat(target.read(session, "s", "17")).isEqualTo(new ReadBack("0", ""));
+        }
+    }
+
+    @Test
     void theSchemaIsGoneAfterClose(Database db) {
         ScratchSchema scratch = SqlFences.create(db, SqlFences.report("bigint", SqlFences.CORRECT));
         assertThat(SqlFences.schemaExists(db, scratch.name())).isTrue();

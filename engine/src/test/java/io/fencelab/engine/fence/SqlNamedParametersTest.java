@@ -73,4 +73,20 @@ class SqlNamedParametersTest {
                 "CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql");
         assertThat(pieces.get(1).offset()).isEqualTo(script.indexOf("CREATE FUNCTION"));
     }
+
+    @Test
+    void aStandardFunctionBodyKeepsItsSemicolons() {
+        String script = """
+                CREATE FUNCTION verdict(held bigint, token bigint) RETURNS text LANGUAGE sql
+                BEGIN ATOMIC
+                  SELECT CASE WHEN held > token THEN 'stale' ELSE 'ok' END;
+                  SELECT 'twice';
+                END;
+                CREATE TABLE after_it (x int);
+                """;
+
+        assertThat(NamedSql.statements(script)).extracting(NamedSql.Piece::sql)
+                .as("the body's two statements stay in the function")
+                .containsExactly(script.substring(0, script.lastIndexOf("END;") + 3), "CREATE TABLE after_it (x int)");
+    }
 }

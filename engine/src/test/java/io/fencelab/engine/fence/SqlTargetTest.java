@@ -123,6 +123,50 @@ class SqlTargetTest {
     }
 
     @Test
+    void aFenceFunctionWithAStandardBodyIsMadeWhole(Database db) {
+        String schema = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION fence_write(p_key bigint, p_token bigint, p_body text) RETURNS bigint LANGUAGE sql
+                BEGIN ATOMIC
+                  UPDATE report_state SET body = p_body, fencing_token = p_token
+                   WHERE report_id = p_key AND fencing_token <= p_token;
+                  SELECT CASE WHEN fencing_token = p_token THEN 1 ELSE 0 END FROM report_state WHERE report_id = p_key;
+                END;
+                """;
+        SqlFence fence = new SqlFence("report", SqlText.of(schema), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fence_write(:key, :token, :body)")), rule("result = '1'", null, null),
+                SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, fence); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 5, null, "five", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+            assertThat(target.write(session, "s", "17", 4, null, "four", () -> { }).said()).isEqualTo(Said.REFUSED);
+        }
+    }
+
+    @Test
+    void aFunctionThatAppliesTheWriteAndSaysMissingIsContradicted(Database db) {
+        String liar = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION fence_write(p_key bigint, p_token bigint, p_body text) RETURNS text LANGUAGE plpgsql AS $$
+                BEGIN
+                  UPDATE report_state SET body = p_body, fencing_token = p_token WHERE report_id = p_key;
+                  RETURN CASE WHEN p_token > 5 THEN 'ok' ELSE 'missing' END;
+                END $$;
+                """;
+        SqlFence fence = new SqlFence("report", SqlText.of(liar), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fence_write(:key, :token, :body)")),
+                rule("result = 'ok'", "result = 'stale'", "result = 'missing'"), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, fence); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 7, null, "seven", () -> { }).contradiction()).isNull();
+
+            SqlWriteResult lie = target.write(session, "s", "17", 3, null, "three", () -> { });
+
+            assertThat(lie.said()).isEqualTo(Said.MISSING);
+            assertThat(lie.contradiction()).isEqualTo("it said missing, but the row for key 17 exists (token 3, "
+                    + "holding this write)");
+        }
+    }
+
+    @Test
     void aTextTokenColumnAcceptsNineAfterTen(Database db) {
         try (ScratchSchema scratch = SqlFences.create(db, report("text", CORRECT)); Session session = db.openSession()) {
             SqlTarget target = scratch.target("report");
@@ -192,6 +236,50 @@ class SqlTargetTest {
             SqlWriteResult refused = target.write(old, "s", "17", 8, null, "eight", () -> { });
             assertThat(refused.said()).as("a check that finds no row stops the write").isEqualTo(Said.REFUSED);
             assertThat(refused.outcome()).isEqualTo(new WriteOutcome.Stale(8, 9));
+        }
+    }
+
+    @Test
+    void aCheckThatAnswersFalseStopsTheWrite(Database db) {
+        SqlFence checkThenWrite = new SqlFence("report", SqlText.of(SqlFences.TABLE.formatted("bigint")), List.of(),
+                SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT fencing_token <= :token FROM report_state WHERE report_id = :key"),
+                        SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token WHERE report_id = :key")),
+                rule("rows = 1", null, null), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, checkThenWrite); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 9, null, "nine", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+
+            SqlWriteResult late = target.write(session, "s", "17", 8, null, "eight", () -> { });
+
+            assertThat(late.said()).isEqualTo(Said.REFUSED);
+            assertThat(late.readBack()).isEqualTo(new ReadBack("9", "nine"));
+        }
+    }
+
+    @Test
+    void aCheckThatRaisesTheDeclaredSqlStateIsStale(Database db) {
+        String schema = SqlFences.TABLE.formatted("bigint") + """
+                CREATE FUNCTION check_token(p_key bigint, p_token bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF (SELECT fencing_token FROM report_state WHERE report_id = p_key) > p_token THEN
+                    RAISE EXCEPTION 'stale' USING ERRCODE = 'FE001';
+                  END IF;
+                  RETURN true;
+                END $$;
+                """;
+        SqlFence checkThenWrite = new SqlFence("report", SqlText.of(schema), List.of(), SqlText.of(SqlFences.SETUP),
+                List.of(SqlText.of("SELECT check_token(:key, :token)"),
+                        SqlText.of("UPDATE report_state SET body = :body, fencing_token = :token WHERE report_id = :key")),
+                rule("rows = 1", "sqlstate = 'FE001'", null), SqlText.of(READ), null, null);
+        try (ScratchSchema scratch = SqlFences.create(db, checkThenWrite); Session session = db.openSession()) {
+            SqlTarget target = scratch.target("report");
+            assertThat(target.write(session, "s", "17", 9, null, "nine", () -> { }).said()).isEqualTo(Said.ACCEPTED);
+
+            SqlWriteResult late = target.write(session, "s", "17", 8, null, "eight", () -> { });
+
+            assertThat(late.said()).isEqualTo(Said.STALE);
+            assertThat(late.outcome()).isEqualTo(new WriteOutcome.Stale(8, 9));
         }
     }
 
