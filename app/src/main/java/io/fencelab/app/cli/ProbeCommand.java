@@ -44,11 +44,11 @@ public final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "The first seed of the simulated races (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--schedules", paramLabel = "N", defaultValue = "" + DEFAULT_SCHEDULES,
+    @Option(names = "--schedules", paramLabel = "N", defaultValue = "" + ProbeOptions.DEFAULT_SCHEDULES,
             description = "Simulated race runs, one seed each (default ${DEFAULT-VALUE}; 0: none).")
     int schedules;
 
-    @Option(names = "--live", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_LIVE_SECONDS,
+    @Option(names = "--live", paramLabel = "SECONDS", defaultValue = "" + ProbeOptions.DEFAULT_LIVE_SECONDS,
             description = "Length of the live race run in seconds (default ${DEFAULT-VALUE}; 0: none).")
     double liveSeconds;
 
@@ -60,9 +60,6 @@ public final class ProbeCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    static final int DEFAULT_SCHEDULES = 10;
-    static final int DEFAULT_LIVE_SECONDS = 5;
 
     @Override
     public Integer call() throws Exception {
@@ -130,7 +127,7 @@ public final class ProbeCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %d of %d items hold, %d fail, %d do not apply (%d fences x %d items)%n",
                 report.allHold() ? "every item holds" : "HOLES FOUND", holds, report.verdicts().size(), fails, na,
                 report.fences().size(), ChecklistItem.values().length);
-        out.printf("probe: %s%n", dir.resolve(ProbeRuns.JSON));
+        out.printf("probe: %s, %s%n", dir.resolve(ProbeRuns.JSON), dir.resolve(ProbeRuns.HTML));
     }
 
     private static long count(ProbeReport report, ItemVerdict.Status status) {

@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param liveRun            how long the one live race runs (zero: no live run)
  * @param keep               keep each item's scratch schema after the probe, to look at what it left
  */
-public record ProbeOptions(Path outDir, long seed, int simulatedSchedules, java.time.Duration liveRun, boolean keep) {
+public record ProbeOptions(Path outDir, long seed, int simulatedSchedules, Duration liveRun, boolean keep) {
 
     public ProbeOptions {
         if (simulatedSchedules < 0) {
@@ -24,8 +24,13 @@ public record ProbeOptions(Path outDir, long seed, int simulatedSchedules, java.
         }
     }
 
-    /** The defaults of {@code fencelab probe}: 20 simulated schedules, a 5 s live run, seed 1. */
+    /** Simulated race runs of {@code fencelab probe} unless told otherwise. */
+    public static final int DEFAULT_SCHEDULES = 10;
+    /** The live race run's length in seconds unless told otherwise. */
+    public static final int DEFAULT_LIVE_SECONDS = 5;
+
+    /** The defaults of {@code fencelab probe}: {@value #DEFAULT_SCHEDULES} simulated schedules, a 5 s live run, seed 1. */
     public static ProbeOptions defaults(Path outDir) {
-        return new ProbeOptions(outDir, 1, 20, Duration.ofSeconds(5), false);
+        return new ProbeOptions(outDir, 1, DEFAULT_SCHEDULES, Duration.ofSeconds(DEFAULT_LIVE_SECONDS), false);
     }
 }

@@ -40,7 +40,9 @@ class ProbeRacesTest {
 
         ItemVerdict races = ProbeTest.verdict(report, "report", ChecklistItem.RACES);
         assertThat(races.status()).as(races.summary() + " " + races.witness()).isEqualTo(Status.HOLDS);
-        assertThat(races.summary()).startsWith("3 runs with pauses");
+        assertThat(races.summary()).as("two simulated runs and at least one live one")
+                .startsWith("3 runs with pauses past the holders' leases (2 simulated of 5 holders, 1 live of 20)")
+                .contains("no stale overwrite");
         assertThat(report.allHold()).as(ProbeTest.failures(report)).isTrue();
     }
 
