@@ -42,8 +42,12 @@ final class FenceGallery {
 
     /** Simulated race schedules per fence: a few seeds, enough for the interleavings the gallery needs. */
     static final int SCHEDULES = 3;
-    /** The live race per fence: short, so that each server's gallery stays within a few minutes. */
-    static final Duration LIVE = Duration.ofSeconds(1);
+    /**
+     * The live race per fence, as long as {@code fencelab probe}'s default: a check-then-write loses
+     * only a live race (its two statements run back to back in a simulated one), and a shorter run
+     * does not always give a pause the chance to land between them.
+     */
+    static final Duration LIVE = Duration.ofSeconds(5);
 
     /** The header's list: a line "Checklist items it fails", then one "#   fence: ITEM, ITEM" (or "none") per fence. */
     private static final Pattern FAILS_LINE = Pattern.compile("^#\\s+([a-z][a-z0-9_-]*):\\s*(.+)$");
