@@ -113,6 +113,9 @@ public final class ScratchSchema implements AutoCloseable {
                 keptInside(c, name, before, fence, fence.setup(), "setup");
             }
         }
+        try (Statement st = c.createStatement()) {
+            st.execute(SqlTarget.WRITE_ORDER_TABLE.formatted(quoted));
+        }
         // Every fence's objects exist before any statement is checked: one fence may read another's table.
         for (SqlFence fence : fences) {
             SqlChecks.checkStatements(c, fence, writes.get(fence.name()), reads.get(fence.name()));

@@ -37,8 +37,19 @@ public final class SqlTarget {
     private static final Set<Integer> NUMBER_TYPES = Set.of(Types.BIGINT, Types.INTEGER, Types.SMALLINT, Types.TINYINT,
             Types.NUMERIC, Types.DECIMAL, Types.DOUBLE, Types.FLOAT, Types.REAL);
 
+    /**
+     * Fencelab's own table in the scratch schema: the order in which accepted writes took their row,
+     * so an accepted write can say which token it replaced, as the built-in targets' functions do.
+     * A live run's holders can record two writes in the other order from the database's; the
+     * replaced token is the database's word on it (see {@code Event.WriteAccepted}).
+     */
+    static final String WRITE_ORDER_TABLE = "CREATE TABLE %s.fencelab_write_order (fence text NOT NULL, scope text NOT NULL,"
+            + " res_key text NOT NULL, ord bigserial, token bigint NOT NULL, PRIMARY KEY (fence, scope, res_key, ord))";
+
     private final SqlFence fence;
     private final String searchPath;
+    /** Records an accepted write's place and answers the token of the accepted write before it (none: no row). */
+    private final String orderSql;
     /**
      * Put before each statement's text. The driver and the session cache a statement by its text; with
      * the schema in it, each scratch schema (the probe makes one per item) has statements of its own,
@@ -87,6 +98,9 @@ public final class SqlTarget {
         this.database = database;
         this.writes = List.copyOf(writes);
         this.read = read;
+        this.orderSql = tag + "WITH mine AS (INSERT INTO " + quotedSchema + ".fencelab_write_order (fence, scope, res_key, token)"
+                + " VALUES (?, ?, ?, ?) RETURNING ord) SELECT o.token FROM " + quotedSchema + ".fencelab_write_order o, mine"
+                + " WHERE o.fence = ? AND o.scope = ? AND o.res_key = ? AND o.ord < mine.ord ORDER BY o.ord DESC LIMIT 1";
     }
 
     /** The fence as declared. */
@@ -163,18 +177,47 @@ public final class SqlTarget {
             }
             ReadBack row = readRow(session, values);
             keptInside(c, before, said == Said.ACCEPTED ? acceptedKeptInside : refusedKeptInside);
+            SqlWriteResult result = judge(said, row, token, key, body);
+            if (commit && result.contradiction() == null && result.outcome() instanceof WriteOutcome.Accepted) {
+                result = withReplaced(result, replaced(session, scope, key, token));
+            }
             if (commit) {
                 c.commit();
             } else {
                 c.rollback();
             }
-            return judge(said, row, token, key, body);
+            return result;
         } catch (SQLException e) {
             rollbackQuietly(c);
             throw DatabaseException.from(e);
         } finally {
             autocommit(c);
         }
+    }
+
+    /**
+     * Records this accepted write's place while its statement still holds the row's lock, and returns
+     * the token of the accepted write before it. A concurrent write to the same row waits for that lock,
+     * so it takes its place after this one and, reading with a fresh snapshot, sees it.
+     */
+    private Long replaced(Session session, String scope, String key, long token) throws SQLException {
+        PreparedStatement ps = session.prepared(orderSql);
+        ps.setString(1, fence.name());
+        ps.setString(2, scope);
+        ps.setString(3, key);
+        ps.setLong(4, token);
+        ps.setString(5, fence.name());
+        ps.setString(6, scope);
+        ps.setString(7, key);
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : null;
+        }
+    }
+
+    private static SqlWriteResult withReplaced(SqlWriteResult result, Long replaced) {
+        WriteOutcome.Accepted accepted = (WriteOutcome.Accepted) result.outcome();
+        return new SqlWriteResult(result.said(), new WriteOutcome.Accepted(accepted.token(), replaced), result.readBack(),
+                result.contradiction());
     }
 
     /** Refuses (rolls back, ends the run) a write that changed something outside the scratch schema. */

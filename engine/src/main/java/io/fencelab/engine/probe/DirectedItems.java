@@ -1,5 +1,6 @@
 package io.fencelab.engine.probe;
 
+import io.fencelab.engine.db.Session;
 import io.fencelab.engine.fence.EqualToken;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.ReadBack;
@@ -199,6 +200,28 @@ final class DirectedItems {
     private static boolean sameRow(ReadBack a, ReadBack b) {
         return a.exists() == b.exists() && java.util.Objects.equals(a.token(), b.token())
                 && java.util.Objects.equals(a.body(), b.body());
+    }
+
+    /**
+     * A several-statement write raced where it can be: the stale holder's check passes, a newer holder
+     * writes in the gap before its write, and the stale write must still be refused. Null when it is.
+     */
+    static ItemVerdict raceInTheGap(Trial t) {
+        long n = t.subject().above(41);
+        t.note("holder A sends its write with token " + n + "; its first statement lets it go on");
+        Written[] newer = new Written[1];
+        Written stale;
+        try (Session other = t.otherSession()) {
+            stale = t.writeWithGap("A", n, () -> newer[0] = t.writeOn(other, "B", n + 1));
+        }
+        if (newer[0] == null) {
+            return null; // the check refused before the gap: the stale-holder items judge that
+        }
+        if (stale.accepted() || !stale.rowIs(newer[0], n + 1)) {
+            return t.fails("holder B's token " + (n + 1) + " landed between holder A's check and its write, and "
+                    + "A's token " + n + " " + (stale.accepted() ? "was accepted over it" : "changed the row"));
+        }
+        return null;
     }
 
     /** A refused token stays refused: at once, later, and after a newer write. */

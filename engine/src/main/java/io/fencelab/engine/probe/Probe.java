@@ -136,6 +136,15 @@ public final class Probe {
 
     private ItemVerdict tryItem(ProbeSubject s, int index, ChecklistItem item) throws InterruptedException {
         if (item == ChecklistItem.RACES) {
+            if (s.fence().write().size() > 1) {
+                // The gap of a check-then-write, raced on purpose before any run leaves it to chance.
+                try (Trial t = Trial.open(database, label(index, "gap"), List.of(s.fence()), options.keep(), s, item)) {
+                    ItemVerdict raced = DirectedItems.raceInTheGap(t);
+                    if (raced != null) {
+                        return raced;
+                    }
+                }
+            }
             return new RaceItem(database, options).run(s);
         }
         if (item == ChecklistItem.SCOPES_APART && !DirectedItems.usesScope(s.fence())) {

@@ -53,7 +53,6 @@ final class RaceItem {
     private final Database database;
     private final ProbeOptions options;
     private int leaseOrderDoubts;
-    private String liveUnconfirmed;
 
     RaceItem(Database database, ProbeOptions options) {
         this.database = database;
@@ -75,15 +74,6 @@ final class RaceItem {
             String what = "live run of " + options.liveRun().toMillis() + " ms";
             ItemVerdict failed = judge(subject, spec(subject, ExecutorKind.LIVE, options.seed(), options.liveRun()),
                     what, "live");
-            if (failed != null && onlyStaleOverwrite(failed) && subject.fence().write().size() == 1) {
-                // A live run's events are in the order the holders recorded them, and a user's statement
-                // does not say which token it replaced, so two writes a moment apart can be logged in the
-                // other order than the database applied them. A one-statement write is applied whole and
-                // the simulated runs put every order of whole statements to it; the live run is there for
-                // the gap between the statements of a several-statement write. Its events are kept.
-                liveUnconfirmed = failed.summary() + " (events: " + failed.witness().getFirst().eventsFile() + ")";
-                failed = null;
-            }
             if (failed != null) {
                 return failed;
             }
@@ -99,13 +89,7 @@ final class RaceItem {
                 + (live > 0 ? ", " + live + " live of " + LIVE_HOLDERS : "") + "): no stale overwrite"
                 + (leaseOrderDoubts == 0 ? "" : " (in " + leaseOrderDoubts + " of them the checker also doubted the "
                         + "lease service's order of grants, which says nothing of the fence)")
-                + (liveUnconfirmed == null ? "" : "; the live run's log shows a stale overwrite no simulated run "
-                        + "found, which for a one-statement write is taken for two writes logged out of the "
-                        + "database's order: " + liveUnconfirmed), List.of());
-    }
-
-    private static boolean onlyStaleOverwrite(ItemVerdict failed) {
-        return failed.witness().stream().allMatch(w -> w.said() != null && w.said().startsWith("STALE_OVERWRITE"));
+                , List.of());
     }
 
     /** Runs {@code spec}; null when it is safe, else the failing verdict, its events kept. */

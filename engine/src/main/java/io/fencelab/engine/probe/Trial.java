@@ -26,6 +26,7 @@ final class Trial implements AutoCloseable {
     private static final java.util.regex.Pattern OUR_BODY =
             java.util.regex.Pattern.compile("[A-Z] token -?\\d+ seq \\d+");
 
+    private final Database database;
     private final ScratchSchema schema;
     private final Session session;
     private final ProbeSubject subject;
@@ -33,7 +34,8 @@ final class Trial implements AutoCloseable {
     private final List<WitnessStep> steps = new ArrayList<>();
     private long seq;
 
-    private Trial(ScratchSchema schema, Session session, ProbeSubject subject, ChecklistItem item) {
+    private Trial(Database database, ScratchSchema schema, Session session, ProbeSubject subject, ChecklistItem item) {
+        this.database = database;
         this.schema = schema;
         this.session = session;
         this.subject = subject;
@@ -48,7 +50,7 @@ final class Trial implements AutoCloseable {
                       ChecklistItem item) {
         ScratchSchema schema = ScratchSchema.create(database, label, fences, keep);
         try {
-            return new Trial(schema, database.openSession(), subject, item);
+            return new Trial(database, schema, database.openSession(), subject, item);
         } catch (RuntimeException e) {
             schema.close();
             throw e;
@@ -84,6 +86,35 @@ final class Trial implements AutoCloseable {
         String action = "write token " + token + " to " + where(fence, scope, key) + " as holder " + holder;
         return record(fence, scope, key, action, body, () -> target(fence.name())
                 .write(session, scope, key, token, mySeq, body, () -> { }));
+    }
+
+    /**
+     * As {@link #write(String, long)}, with {@code inGap} run between the statements of a
+     * several-statement write: where a check-then-write lets another holder in.
+     */
+    Written writeWithGap(String holder, long token, Runnable inGap) {
+        long mySeq = ++seq;
+        String body = body(holder, token, mySeq);
+        SqlFence fence = subject.fence();
+        String action = "holder " + holder + "'s write with token " + token + " goes on after the gap";
+        return record(fence, subject.scope(), subject.key(), action, body, () -> target(fence.name())
+                .write(session, subject.scope(), subject.key(), token, mySeq, body, inGap));
+    }
+
+    /** As {@link #write(String, long)} on {@code other}, a second holder's own session. */
+    Written writeOn(Session other, String holder, long token) {
+        long mySeq = ++seq;
+        String body = body(holder, token, mySeq);
+        SqlFence fence = subject.fence();
+        String action = "write token " + token + " to " + where(fence, subject.scope(), subject.key()) + " as holder "
+                + holder;
+        return record(fence, subject.scope(), subject.key(), action, body, () -> target(fence.name())
+                .write(other, subject.scope(), subject.key(), token, mySeq, body, () -> { }));
+    }
+
+    /** A fresh session of the trial's database, for a second holder. */
+    Session otherSession() {
+        return database.openSession();
     }
 
     /** As {@link #write(String, long)}, inside a transaction that is rolled back. */
