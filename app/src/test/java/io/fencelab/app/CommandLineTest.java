@@ -25,6 +25,9 @@ class CommandLineTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("paused-holder ").contains("paused-holder-unfenced").contains("token-goes-backwards")
                 .contains("json-precision");
+        assertThat(r.out()).as("the fence gallery, named as probe takes it").contains("fences/correct ")
+                .contains("fences/token-as-text").contains("fences/check-then-write")
+                .contains("fencelab probe fences/<name>");
     }
 
     @Test

@@ -25,6 +25,14 @@ public final class ListCommand implements Callable<Integer> {
             out.printf("%-" + width + "s  %s%n", e.name(), e.oneLine());
         }
         out.printf("%nRun one with: fencelab run <name> [--report DIR]%n");
+        // The fence gallery: the correct fence and the classic broken ones (docs/FENCES.md).
+        List<CatalogEntry> fences = Catalog.gallery().entries();
+        int fenceWidth = fences.stream().mapToInt(e -> e.name().length()).max().orElse(10) + "fences/".length();
+        out.printf("%nThe fence gallery (your own fence: docs/FENCES.md):%n");
+        for (CatalogEntry e : fences) {
+            out.printf("%-" + fenceWidth + "s  %s%n", "fences/" + e.name(), e.oneLine());
+        }
+        out.printf("%nProbe one with: fencelab probe fences/<name> [--out DIR]%n");
         return ExitCodes.OK;
     }
 }
