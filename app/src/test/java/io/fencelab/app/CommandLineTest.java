@@ -31,6 +31,30 @@ class CommandLineTest {
     }
 
     @Test
+    void runOfTheUsersOwnFenceNamesItsScratchSchemaAndIsJudgedSafe(Database db) {
+        Cli.Result r = run("run", "your-own-fence", "--jdbc-url", db.jdbcUrl());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("fence:  report, your SQL").contains("nothing outside it is written")
+                .contains("verdict: SAFE");
+    }
+
+    @Test
+    void runOfAFenceWithBadSqlSaysWhereInOneLineAndStartsNoWorker(Database db, @TempDir Path dir) throws Exception {
+        String yaml = io.fencelab.scenarios.Catalog.shipped().source("your-own-fence").text().replace("WHERE report_id = :key AND fencing_token <= :token",
+                "WHERE report_id = :key AND fencing_tokn <= :token");
+        Path file = Files.writeString(dir.resolve("mine.yaml"), yaml);
+
+        Cli.Result r = run("run", file.toString(), "--jdbc-url", db.jdbcUrl(), "--report", dir.resolve("out").toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString().startsWith(file + ":")
+                .contains("fencing_tokn");
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(dir.resolve("out").resolve("events.jsonl")).doesNotExist();
+    }
+
+    @Test
     void runWithReportWritesTheFourFilesAndMeetsTheExpectation(Database db, @TempDir Path dir) throws Exception {
         Cli.Result r = run("run", "paused-holder", "--jdbc-url", db.jdbcUrl(), "--report", dir.toString());
 
