@@ -342,7 +342,8 @@ public sealed interface Event {
      */
     record WriteContradicted(long seq, long atMicros, String holder, String scope,
                              @JsonFormat(shape = JsonFormat.Shape.STRING) long token, TargetKind target, String key,
-                             String said, @MayBeAbsent String heldToken, String detail) implements Event {
+                             String said, @MayBeAbsent @JsonFormat(shape = JsonFormat.Shape.STRING) String heldToken,
+                             String detail) implements Event {
         @Override
         public Long tokenOrNull() {
             return token;

@@ -111,8 +111,8 @@ class EventLogReaderTest {
         Path file = log("{\"type\":\"WriteMissing\",\"seq\":1,\"atMicros\":0,\"holder\":\"A\",\"scope\":\"r\","
                 + "\"token\":\"1\",\"target\":\"TABLE\",\"key\":\"k\"}");
         assertThatThrownBy(() -> EventLogReader.read(file))
-                .hasMessageContaining("WriteMissing field \"target\" must be one of \"ROW\", \"OBJECT\", \"POINTER\", "
-                        + "found the string \"TABLE\"");
+                .hasMessageContaining("WriteMissing field \"target\" must be one of \"ROW\", \"OBJECT\", "
+                        + "\"POINTER\", \"SQL\", found the string \"TABLE\"");
     }
 
     @Test

@@ -36,6 +36,9 @@ final class EventSamples {
         events.add(new LeaseRenewalFailed(++s, 45_000_800, "A", "report", 41, "not held"));
         events.add(new WriteMissing(++s, 46_000_000, "B", "report", 42, TargetKind.POINTER, "current"));
         events.add(new WriteOutOfOrder(++s, 46_500_000, "B", "report", 42, TargetKind.OBJECT, "blob-7", 3, 5));
+        events.add(new Event.WriteContradicted(++s, 46_600_000, "B", "report", 9_007_199_254_740_993L, TargetKind.SQL,
+                "report:17", "ACCEPTED", "9007199254740992", "it said accepted and the row holds this write, but under "
+                        + "token 9007199254740992, not 9007199254740993"));
         events.add(new FaultInjected(++s, 47_000_000, "connection-kill", "B", 0, "terminate backend"));
         events.add(new FaultHealed(++s, 47_000_001, "connection-kill", "B"));
         events.add(new SettingChanged(++s, 47_000_001, "leaseTtl", "30s", "10s"));
