@@ -264,7 +264,7 @@ public final class SqlTarget {
                 ReadBack row = read(session, w.scope(), w.key());
                 if (row.exists()) {
                     states.add(new ResourceState(TargetKind.SQL, w.scope(), SqlKey.of(fence.name(), w.key()),
-                            tokenAsLong(row.token()), ValueDigest.of(row.body() == null ? "" : row.body())));
+                            row.tokenAsLong(), ValueDigest.of(row.body() == null ? "" : row.body())));
                 }
             }
         }
@@ -372,7 +372,7 @@ public final class SqlTarget {
         String contradiction = switch (said) {
             case ACCEPTED -> !row.exists() ? "it said accepted, but no row for key " + key + " exists after the write"
                     : !ours ? "it said accepted, but the row holds another write (" + held + ")"
-                    : !sameNumber(row.token(), token) ? "it said accepted and the row holds this write, but under "
+                    : !row.holdsToken(token) ? "it said accepted and the row holds this write, but under "
                     + held + ", not " + token
                     : null;
             case MISSING -> ours || row.exists() ? "it said missing, but the row for key " + key + " exists ("
@@ -382,40 +382,12 @@ public final class SqlTarget {
         };
         WriteOutcome outcome = switch (said) {
             case ACCEPTED -> new WriteOutcome.Accepted(token, null);
-            case STALE -> new WriteOutcome.Stale(token, row.exists() ? tokenAsLong(row.token()) : token);
+            case STALE -> new WriteOutcome.Stale(token, row.exists() ? row.tokenAsLong() : token);
             case MISSING -> new WriteOutcome.Missing(SqlKey.of(fence.name(), key));
-            case REFUSED -> row.exists() ? new WriteOutcome.Stale(token, tokenAsLong(row.token()))
+            case REFUSED -> row.exists() ? new WriteOutcome.Stale(token, row.tokenAsLong())
                     : new WriteOutcome.Missing(SqlKey.of(fence.name(), key));
         };
         return new SqlWriteResult(said, outcome, row, contradiction);
-    }
-
-    /** Whether the stored token is numerically {@code token} (float8 reads 2^53 + 1 back as 2^53). */
-    private static boolean sameNumber(String stored, long token) {
-        try {
-            return stored != null && new BigDecimal(stored.trim()).compareTo(BigDecimal.valueOf(token)) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
-    /**
-     * A stored token as a long: exact when it is an integer in range, else the nearest (clamped to the
-     * long range); 0 when it is not a number at all (a {@code text} column holding something else).
-     */
-    static long tokenAsLong(String stored) {
-        if (stored == null) {
-            return 0;
-        }
-        try {
-            BigDecimal value = new BigDecimal(stored.trim()).setScale(0, RoundingMode.HALF_EVEN);
-            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-                return Long.MAX_VALUE;
-            }
-            return value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0 ? Long.MIN_VALUE : value.longValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
-            return 0;
-        }
     }
 
     private static void rollbackQuietly(Connection c) {

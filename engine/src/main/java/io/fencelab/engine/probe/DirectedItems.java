@@ -142,7 +142,7 @@ final class DirectedItems {
         }
         t.writeRolledBack("B", n + 1);
         ReadBack after = t.read("read key " + t.subject().key() + " after the rollback");
-        if (!after.exists() || !first.body().equals(after.body()) || !Trial.sameToken(after.token(), n)) {
+        if (!after.exists() || !first.body().equals(after.body()) || !after.holdsToken(n)) {
             return t.fails("after a write under " + (n + 1) + " was rolled back the row holds token " + after.token()
                     + ", not " + n);
         }
@@ -187,7 +187,7 @@ final class DirectedItems {
                     + " after scope " + s.scope() + " wrote " + high + ": the scopes are not kept apart");
         }
         ReadBack aAfter = t.read("read key " + s.key() + " in scope " + s.scope());
-        if (!a.body().equals(aAfter.body()) || !Trial.sameToken(aAfter.token(), high)) {
+        if (!a.body().equals(aAfter.body()) || !aAfter.holdsToken(high)) {
             return t.fails("scope " + otherScope + "'s write changed scope " + s.scope() + "'s row");
         }
         return otherHasRow

@@ -10,7 +10,6 @@ import io.fencelab.engine.fence.SqlFence;
 import io.fencelab.engine.probe.ItemVerdict.Status;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.UserFences;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -202,15 +201,7 @@ public final class Probe {
     }
 
     private static long floorOf(ReadBack row) {
-        if (!row.exists() || row.token() == null) {
-            return 0;
-        }
-        try {
-            BigDecimal token = new BigDecimal(row.token().strip());
-            return token.signum() <= 0 ? 0 : token.min(BigDecimal.valueOf(Long.MAX_VALUE - 2)).longValue();
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        return Math.max(0, Math.min(row.tokenAsLong(), Long.MAX_VALUE - 2));
     }
 
     /** A scratch schema's label: the probe's run, the fence's place in the file, the item. */

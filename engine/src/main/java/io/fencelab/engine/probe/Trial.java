@@ -11,7 +11,6 @@ import io.fencelab.engine.fence.SqlTarget;
 import io.fencelab.engine.fence.SqlWriteResult;
 import io.fencelab.engine.probe.ItemVerdict.Status;
 import io.fencelab.engine.probe.ItemVerdict.WitnessStep;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -219,18 +218,6 @@ final class Trial implements AutoCloseable {
         return fence.name() + " key " + key + " (scope " + scope + ")";
     }
 
-    /** Whether {@code stored} (as the column holds it) is {@code token} exactly, as numbers. */
-    static boolean sameToken(String stored, long token) {
-        if (stored == null) {
-            return false;
-        }
-        try {
-            return new BigDecimal(stored.strip()).compareTo(BigDecimal.valueOf(token)) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     /**
      * One write as the trial saw it.
      *
@@ -250,12 +237,12 @@ final class Trial implements AutoCloseable {
 
         /** The row holds this write's body under {@code token}, exactly. */
         boolean rowIsMine(long token) {
-            return row.exists() && body.equals(row.body()) && sameToken(row.token(), token);
+            return row.exists() && body.equals(row.body()) && row.holdsToken(token);
         }
 
         /** The row holds {@code other}'s body under {@code token}, exactly. */
         boolean rowIs(Written other, long token) {
-            return row.exists() && other.body.equals(row.body()) && sameToken(row.token(), token);
+            return row.exists() && other.body.equals(row.body()) && row.holdsToken(token);
         }
 
         /** Accepted, no contradiction, and the row holds it exactly. */
