@@ -53,6 +53,7 @@ public final class EventText {
                     + (e.detail() == null || e.detail().isEmpty() ? "" : " (" + e.detail() + ")") + ".";
             case Event.FaultHealed e -> "The " + e.fault() + " fault on " + e.appliesTo() + " is over.";
             case Event.SettingChanged e -> "Changed while running: " + change(e) + ". It applies from now on.";
+            case Event.AgentReport e -> agentSentence(e);
             case Event.WriteAttempted e -> e.holder() + " sends a write to " + e.key() + " with token " + e.token()
                     + ".";
             case Event.WriteAccepted e -> judged != null && judged.isStaleOverwrite()
@@ -131,6 +132,7 @@ public final class EventText {
                     + (e.detail() == null ? "" : ": " + e.detail());
             case Event.FaultHealed e -> e.fault() + " on " + e.appliesTo();
             case Event.SettingChanged e -> change(e);
+            case Event.AgentReport e -> agentDetail(e);
             case Event.WriteAttempted e -> e.target() + " " + e.key() + (e.opSeq() == null ? "" : " op " + e.opSeq());
             case Event.WriteAccepted e -> e.target() + " " + e.key() + " " + e.valueDigest()
                     + (e.replacedToken() == null ? "" : ", replaced " + e.replacedToken());
@@ -165,5 +167,35 @@ public final class EventText {
 
     private static String change(Event.SettingChanged e) {
         return new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(), e.to()).text();
+    }
+
+    /** A process run's news of an agent or host, as a sentence. */
+    private static String agentSentence(Event.AgentReport e) {
+        return switch (e.kind()) {
+            case STARTED -> e.holder() + " runs as process " + e.pid() + " on host " + e.host()
+                    + clock(e) + ".";
+            case EXITED -> e.holder() + "'s process " + (e.pid() == null ? "" : e.pid() + " ") + "on host " + e.host()
+                    + " is gone" + (e.detail() == null ? "" : " (" + e.detail() + ")") + ".";
+            case CLOCK -> "Host " + e.host() + "'s clock measured again" + clock(e) + ".";
+            case LOST -> "Host " + e.host() + " stopped answering"
+                    + (e.detail() == null ? "" : " (" + e.detail() + ")") + ": its agents' last events are kept.";
+        };
+    }
+
+    private static String agentDetail(Event.AgentReport e) {
+        return e.kind().name().toLowerCase(java.util.Locale.ROOT) + " host " + e.host()
+                + (e.pid() == null ? "" : ", pid " + e.pid()) + clock(e)
+                + (e.detail() == null ? "" : ", " + e.detail());
+    }
+
+    /** ", clock 7.000 s behind the database ± 0.3 ms" or nothing when not measured. */
+    private static String clock(Event.AgentReport e) {
+        if (e.clockOffsetMicros() == null) {
+            return "";
+        }
+        long off = e.clockOffsetMicros();
+        String side = off >= 0 ? "behind" : "ahead of";
+        return ", clock " + RunTimes.precise(Math.abs(off)) + " " + side + " the database's, \u00b1 "
+                + RunTimes.precise(e.clockUncertaintyMicros() == null ? 0 : e.clockUncertaintyMicros());
     }
 }

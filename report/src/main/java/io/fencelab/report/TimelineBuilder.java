@@ -195,6 +195,7 @@ public final class TimelineBuilder {
             case Event.SettingChanged e -> changes.add(new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(),
                     e.to()));
             case Event.FaultHealed e -> faultHealed(e);
+            case Event.AgentReport e -> { }
             case Event.WriteAttempted e -> {
                 holder(e.holder());
                 resource(e.target(), e.scope(), e.key());

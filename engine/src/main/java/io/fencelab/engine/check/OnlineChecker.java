@@ -170,6 +170,8 @@ public final class OnlineChecker {
             case Event.FaultInjected ignored -> { }
             case Event.FaultHealed ignored -> { }
             case Event.SettingChanged ignored -> { }
+            // Where a holder runs and how its host's clock stands never enter the verdict.
+            case Event.AgentReport ignored -> { }
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }

@@ -30,6 +30,10 @@ public final class Database implements AutoCloseable {
     private String serverVersion;
 
     private Database(DatabaseConfig config, int poolSize, RestartCommand restartCommand) {
+        this(config, poolSize, restartCommand, true);
+    }
+
+    private Database(DatabaseConfig config, int poolSize, RestartCommand restartCommand, boolean migrate) {
         this.config = config;
         this.poolSize = poolSize;
         this.restartCommand = config.isEmbedded() ? null : restartCommand;
@@ -44,7 +48,9 @@ public final class Database implements AutoCloseable {
             throw new DatabaseException("could not connect to " + describeLocation() + ": " + scrub(rootMessage(e)), e);
         }
         try {
-            migrate(pool);
+            if (migrate) {
+                migrate(pool);
+            }
             this.jdbi = Jdbi.create(pool);
             this.serverVersion = jdbi.withHandle(h -> h.createQuery("SHOW server_version").mapTo(String.class).one());
         } catch (RuntimeException e) {
@@ -145,6 +151,19 @@ public final class Database implements AutoCloseable {
         return isEmbedded()
                 ? "embedded on port " + lastPort
                 : DatabaseConfig.shown(config.jdbcUrl().orElseThrow());
+    }
+
+    /**
+     * Connects to a server whose schema a run has already migrated, without migrating (an agent of a
+     * process run, which must start fast and may lack the rights to change the schema).
+     *
+     * @throws IllegalArgumentException for the embedded configuration: an agent joins a running server
+     */
+    public static Database join(DatabaseConfig config, int poolSize) {
+        if (config.isEmbedded()) {
+            throw new IllegalArgumentException("an agent joins the run's server by its JDBC URL, not a data directory");
+        }
+        return new Database(config, poolSize, null, false);
     }
 
     /**

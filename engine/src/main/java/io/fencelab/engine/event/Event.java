@@ -43,6 +43,7 @@ import java.util.List;
         @JsonSubTypes.Type(Event.BeliefEnded.class),
         @JsonSubTypes.Type(Event.OperationFailed.class),
         @JsonSubTypes.Type(Event.SettingChanged.class),
+        @JsonSubTypes.Type(Event.AgentReport.class),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface Event {
@@ -437,6 +438,22 @@ public sealed interface Event {
      */
     record SettingChanged(long seq, long atMicros, String setting, @MayBeAbsent String from,
                           @MayBeAbsent String to) implements Event {}
+
+    // ---- processes (process runs only) --------------------------------------------------------
+
+    /**
+     * News of a process run's agents and hosts ({@code docs/DISTRIBUTED.md}): an agent is up
+     * ({@code STARTED}, with its pid and its host's clock offset) or gone ({@code EXITED}), a host's clock
+     * was measured again ({@code CLOCK}), or a host stopped answering ({@code LOST}). Offsets are the
+     * database's time minus the host's, within plus or minus the uncertainty; the verdict never uses
+     * them (see {@code docs/EVENTS.md}).
+     */
+    record AgentReport(long seq, long atMicros, Kind kind, String host, @MayBeAbsent String holder,
+                       @MayBeAbsent Long pid, @MayBeAbsent Long clockOffsetMicros,
+                       @MayBeAbsent Long clockUncertaintyMicros, @MayBeAbsent String detail) implements Event {
+        /** What happened to the agent or host. */
+        public enum Kind { STARTED, EXITED, CLOCK, LOST }
+    }
 
     // ---- trouble -----------------------------------------------------------------------------
 

@@ -85,6 +85,7 @@ public final class MetricsCollector {
             case Event.FaultInjected ignored -> { }
             case Event.FaultHealed ignored -> { }
             case Event.SettingChanged ignored -> { }
+            case Event.AgentReport ignored -> { }
             case Event.BeliefStarted ignored -> { }
             case Event.BeliefEnded ignored -> { }
             case Event.OperationFailed ignored -> { }

@@ -236,6 +236,7 @@ public final class TuningCollector {
             case Event.WriteOutOfOrder ignored -> { }
             case Event.WriteContradicted ignored -> { }
             case Event.SettingChanged ignored -> { }
+            case Event.AgentReport ignored -> { }
         }
     }
 

@@ -73,6 +73,7 @@ public final class Run implements AutoCloseable {
             executor = switch (spec.executor()) {
                 case SIMULATED -> new SimulatedExecutor(db, spec, bus, backend);
                 case LIVE -> new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
+                case PROCESS -> new ProcessExecutor(db, spec, bus);
             };
         } catch (RuntimeException e) {
             // Refused before it began (a broken schema, Database#checkSchema): no log of a run that never ran.

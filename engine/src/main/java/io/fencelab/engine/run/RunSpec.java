@@ -19,11 +19,22 @@ import java.util.Objects;
  * @param lease what the holders' lease client does: its grant ttl, renewals, deadlines ({@link LeaseProfile})
  * @param timeScale live runs only: real seconds per run second (0.1 runs ten times faster)
  * @param userFences the user's own SQL fences the workers may write ({@link UserFences#NONE}: none)
+ * @param hosts     process runs only: the agent host each worker runs on, by worker name; a worker not
+ *                  named runs on the run's own machine (empty: every worker does)
  */
 public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
                       FencingMode fencing, TokenScheme tokenScheme,
                       FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
-                      ExecutorKind executor, double timeScale, UserFences userFences) {
+                      ExecutorKind executor, double timeScale, UserFences userFences, Map<String, String> hosts) {
+
+    /** A run whose workers all run on the run's own machine. */
+    public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
+                   FencingMode fencing, TokenScheme tokenScheme,
+                   FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
+                   ExecutorKind executor, double timeScale, UserFences userFences) {
+        this(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite, faults, seed, duration, executor,
+                timeScale, userFences, Map.of());
+    }
 
     /** A run of the built-in targets only. */
     public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
@@ -53,6 +64,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         firstTokens = Map.copyOf(firstTokens);
         faults = List.copyOf(faults);
         userFences = userFences == null ? UserFences.NONE : userFences;
+        hosts = hosts == null ? Map.of() : Map.copyOf(hosts);
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one worker");
         }
@@ -61,6 +73,14 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         }
         if (!duration.isPositive()) {
             throw new IllegalArgumentException("duration must be positive, was " + duration);
+        }
+        for (String w : hosts.keySet()) {
+            if (workers.stream().noneMatch(x -> x.name().equals(w))) {
+                throw new IllegalArgumentException("hosts: no worker named " + w);
+            }
+        }
+        if (!hosts.isEmpty() && executor != ExecutorKind.PROCESS) {
+            throw new IllegalArgumentException("hosts: only a process run places workers on hosts (executor: process)");
         }
         if (!(timeScale > 0)) {
             throw new IllegalArgumentException("time scale must be positive, was " + timeScale);
@@ -94,7 +114,8 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
     }
 
     public RunSpec withExecutor(ExecutorKind kind) {
-        return toBuilder().executor(kind).build();
+        // Hosts place processes: a run of threads keeps none.
+        return toBuilder().executor(kind).hosts(kind == ExecutorKind.PROCESS ? hosts : Map.of()).build();
     }
 
     /** This spec with the profile's main lifetime changed (ttl, leaseDuration, lockAtMostFor, …). */
@@ -122,6 +143,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         private ExecutorKind executor;
         private double timeScale;
         private UserFences userFences;
+        private Map<String, String> hosts;
 
         private Builder(RunSpec s) {
             name = s.name;
@@ -137,6 +159,13 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
             executor = s.executor;
             timeScale = s.timeScale;
             userFences = s.userFences;
+            hosts = s.hosts;
+        }
+
+        /** The agent host of each worker named (process runs). */
+        public Builder hosts(Map<String, String> value) {
+            hosts = value;
+            return this;
         }
 
         public Builder userFences(UserFences value) {
@@ -216,7 +245,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
 
         public RunSpec build() {
             return new RunSpec(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale, userFences);
+                    faults, seed, duration, executor, timeScale, userFences, hosts);
         }
     }
 }

@@ -43,6 +43,8 @@ final class EventSamples {
         events.add(new FaultHealed(++s, 47_000_001, "connection-kill", "B"));
         events.add(new SettingChanged(++s, 47_000_001, "leaseTtl", "30s", "10s"));
         events.add(new OperationFailed(++s, 47_000_002, "B", "renew", "connection closed"));
+        events.add(new Event.AgentReport(++s, 47_000_003, Event.AgentReport.Kind.STARTED, "b", "B", 41_234L,
+                -7_000_120L, 180L, null));
         events.add(new LeaseReleased(++s, 48_000_000, "B", "report", 42));
         events.add(new LeaseExhausted(++s, 49_000_000, "D", "max", Long.MAX_VALUE));
         events.add(new RunEnded(++s, 50_000_001, RunEnded.Reason.COMPLETED));

@@ -51,6 +51,8 @@ public final class Narration {
             case Event.BeliefEnded e -> 3;
             case Event.FaultHealed e -> 3;
             case Event.SettingChanged e -> 7;
+            // A lost host is news; an agent starting or a clock measured is background.
+            case Event.AgentReport e -> e.kind() == Event.AgentReport.Kind.LOST ? 7 : 1;
             case Event.RunStarted e -> 2;
             case Event.LeaseReleased e -> 2;
             case Event.LeaseExhausted e -> 5;
