@@ -126,7 +126,8 @@ public final class Defaults {
     // ---- the run
 
     public static final Key<ExecutorKind> EXECUTOR = choice("executor", ExecutorKind.SIMULATED, true,
-            "How the run is executed: a virtual clock on one thread (replayable), or real threads and real time.");
+            "How the run is executed: a virtual clock on one thread (replayable), real threads and real time, "
+                    + "or each worker its own JVM (real freezes and crashes).");
     public static final Key<Long> SEED = value("seed", 1L, "a whole number, negative allowed",
             "Seeds every random choice: fault schedules and durations, random tokens.");
     public static final Key<Duration> DURATION = required("duration", "a duration, more than 0s; the run "
@@ -134,6 +135,10 @@ public final class Defaults {
             "How long the run lasts, in run time.");
     public static final Key<Double> TIME_SCALE = value("timeScale", 1.0, "a number, more than 0",
             "Live runs only: real seconds per run second (0.1 plays a minute in six seconds).");
+    public static final Key<Void> HOSTS = described("hosts", "every worker on the run's machine",
+            "a mapping of host name (1 to 64 of A-Z, a-z, 0-9, _, . and -) to a number of workers or a list of "
+                    + "worker or group names; executor: process only",
+            "Process runs only: which agent host runs which workers; a number takes the next workers in file order.");
 
     // ---- the lease
 

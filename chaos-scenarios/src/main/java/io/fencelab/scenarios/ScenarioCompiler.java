@@ -127,6 +127,7 @@ final class ScenarioCompiler {
         }
         List<FaultSpec> faults = new FaultCompiler(problems, read, distributions, eventSources)
                 .faults(top, workers, duration);
+        Map<String, String> hosts = new HostsCompiler(problems, read).hosts(top, executor, workers);
         Expectation expectation = new ExpectationCompiler(problems, read).expectation(top);
 
         if (!problems.isEmpty()) {
@@ -135,7 +136,7 @@ final class ScenarioCompiler {
         RunSpec spec;
         try {
             spec = new RunSpec(name, workers.specs, firstTokens, leaseProfile, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale, new UserFences(userTargets.fences(), false));
+                    faults, seed, duration, executor, timeScale, new UserFences(userTargets.fences(), false), hosts);
         } catch (IllegalArgumentException e) {
             read.problem(root, "", refusal(e));
             return null;

@@ -77,6 +77,9 @@ public final class ScenarioWriter {
             file.put("targets", targets);
         }
         file.put("workers", spec.workers().stream().map(ScenarioWriter::worker).toList());
+        if (!spec.hosts().isEmpty()) {
+            file.put("hosts", hosts(spec));
+        }
         if (!spec.faults().isEmpty()) {
             file.put("faults", spec.faults().stream().map(ScenarioWriter::fault).toList());
         }
@@ -114,6 +117,18 @@ public final class ScenarioWriter {
         }
         m.put("writes", writes);
         return m;
+    }
+
+    /** Each host with its workers by name, hosts and workers in the workers' order (names, not counts: exact). */
+    private static Map<String, List<String>> hosts(RunSpec spec) {
+        Map<String, List<String>> byHost = new LinkedHashMap<>();
+        for (WorkerSpec w : spec.workers()) {
+            String host = spec.hosts().get(w.name());
+            if (host != null) {
+                byHost.computeIfAbsent(host, h -> new ArrayList<>()).add(w.name());
+            }
+        }
+        return byHost;
     }
 
     /** A target of the file's own, every statement verbatim. */

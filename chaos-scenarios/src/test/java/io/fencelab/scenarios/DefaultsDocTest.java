@@ -61,7 +61,7 @@ class DefaultsDocTest {
         Set<String> used = new LinkedHashSet<>();
         paths(YamlTree.parse(example, new Problems("example.yaml")), "", used);
         for (ScenarioDocsTest.Block fragment : ScenarioDocsTest.blocks().stream()
-                .filter(b -> b.isLeaseFragment() || b.isTargetsFragment()).toList()) {
+                .filter(b -> b.isLeaseFragment() || b.isTargetsFragment() || b.isHostsFragment()).toList()) {
             paths(YamlTree.parse(fragment.text(), new Problems("fragment.yaml")), "", used);
         }
 

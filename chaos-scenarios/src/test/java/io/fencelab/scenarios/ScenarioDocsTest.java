@@ -36,6 +36,11 @@ class ScenarioDocsTest {
             return language.equals("yaml") && text.startsWith("targets:");
         }
 
+        /** A process run's {@code executor}, {@code workers} and {@code hosts}: where its workers run. */
+        boolean isHostsFragment() {
+            return language.equals("yaml") && text.startsWith("executor: process");
+        }
+
         /** A {@code lease:} mapping to put in a scenario: one profile with its settings. */
         boolean isLeaseFragment() {
             return language.equals("yaml") && text.startsWith("lease:");

@@ -96,7 +96,7 @@ class ScenarioValidationTest {
     @Test
     void theExecutorIsListedInLowerCase() {
         assertThat(problems(MINIMAL + "executor: simulatd\n"))
-                .containsExactly("t.yaml:14:11: executor: 'simulatd' is not one of simulated, live");
+                .containsExactly("t.yaml:14:11: executor: 'simulatd' is not one of simulated, live, process");
     }
 
     @Test
@@ -261,7 +261,7 @@ class ScenarioValidationTest {
                         + "LeaseExpired? (allowed: RunStarted, RunEnded, LeaseAcquired, LeaseBusy, LeaseExhausted, "
                         + "LeaseRenewed, LeaseRenewalFailed, LeaseExpired, LeaseReleased, PauseStarted, PauseEnded, "
                         + "FaultInjected, FaultHealed, WriteAttempted, WriteAccepted, WriteRejectedStale, WriteMissing, "
-                        + "WriteOutOfOrder, WriteContradicted, BeliefStarted, BeliefEnded, SettingChanged, OperationFailed)",
+                        + "WriteOutOfOrder, WriteContradicted, BeliefStarted, BeliefEnded, SettingChanged, AgentReport, OperationFailed)",
                 "t.yaml:17:15: expect.invariants: a SAFE run has no witnesses; expect VIOLATED or remove the invariants");
         assertThat(problems(MINIMAL + "  min: {staleRejections: 2}\n  max: {staleRejections: 1}\n"))
                 .containsExactly("t.yaml:15:26: expect.max.staleRejections: at most 1 is below the minimum 2");

@@ -8,12 +8,15 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.run.UserFences;
 import io.fencelab.engine.soak.Soak;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ScenarioWriterTest {
@@ -53,6 +56,24 @@ class ScenarioWriterTest {
     }
 
     @Test
+    void aProcessRunsHostsRoundTripByName() {
+        for (int i = 0; i < 50; i++) {
+            RunSpec soak = Soak.schedule(7, i, i % 4 == 0, 0.05);
+            // Every other worker on one of two hosts, the rest on the run's machine.
+            Map<String, String> hosts = new HashMap<>();
+            for (int w = 0; w < soak.workers().size(); w += 2) {
+                hosts.put(soak.workers().get(w).name(), w % 4 == 0 ? "host-a" : "b.example");
+            }
+            RunSpec spec = soak.toBuilder().executor(ExecutorKind.PROCESS).hosts(hosts).build();
+
+            Scenario back = ScenarioLoader.load("soak-" + i, ScenarioWriter.write(spec, NOTES, Verdict.Kind.SAFE));
+
+            assertThat(back.spec()).as("schedule %d on hosts %s", i, hosts).isEqualTo(named(spec, "soak-" + i));
+            assertThat(back.spec().hosts()).isEqualTo(hosts);
+        }
+    }
+
+    @Test
     void aDistributionFromADataFileIsRefusedWithItsSource() {
         RunSpec spec = Soak.schedule(7, 0, false, 1.0);
         RunSpec withEmpirical = spec.toBuilder().faults(List.of(new FaultSpec(FaultKind.PAUSE, "all",
@@ -66,7 +87,7 @@ class ScenarioWriterTest {
 
     private static RunSpec named(RunSpec s, String name) {
         return new RunSpec(name, s.workers(), s.firstTokens(), s.lease(), s.fencing(), s.tokenScheme(), s.firstWrite(),
-                s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale());
+                s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale(), s.userFences(), s.hosts());
     }
 
     /** The spec with its SQL fences' statements as written, without where (a written file lays them out anew). */

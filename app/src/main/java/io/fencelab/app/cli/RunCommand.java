@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Override the scenario's seed.")
     Long seed;
 
-    @Option(names = "--executor", description = "simulated or live (default: the scenario's).")
+    @Option(names = "--executor", description = "simulated, live or process (default: the scenario's).")
     String executor;
 
     @Option(names = "--fencing", description = "Override the fencing mode: ${COMPLETION-CANDIDATES}.")
@@ -211,7 +211,9 @@ public final class RunCommand implements Callable<Integer> {
             s = s.withExecutor(switch (executor.toLowerCase(Locale.ROOT)) {
                 case "simulated" -> ExecutorKind.SIMULATED;
                 case "live" -> ExecutorKind.LIVE;
-                default -> throw new IllegalArgumentException("--executor must be simulated or live, was '" + executor + "'");
+                case "process" -> ExecutorKind.PROCESS;
+                default -> throw new IllegalArgumentException("--executor must be simulated, live or process, was '"
+                        + executor + "'");
             });
         }
         if (fencing != null) {
