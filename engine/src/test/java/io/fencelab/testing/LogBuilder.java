@@ -145,6 +145,23 @@ public final class LogBuilder {
         return add(new Event.WriteOutOfOrder(next(), micros(at), holder, scope, token, target, key, opSeq, highestOpSeq));
     }
 
+    /** A process run's agent of {@code holder} is up on {@code host} as process {@code pid}, its clock not measured. */
+    public Event.AgentReport agentStarted(double at, String holder, String host, long pid) {
+        return add(new Event.AgentReport(next(), micros(at), Event.AgentReport.Kind.STARTED, host, holder, pid, null,
+                null, null));
+    }
+
+    public Event.AgentReport agentExited(double at, String holder, String host, long pid, String detail) {
+        return add(new Event.AgentReport(next(), micros(at), Event.AgentReport.Kind.EXITED, host, holder, pid, null,
+                null, detail));
+    }
+
+    /** A process run's agent host stopped answering. */
+    public Event.AgentReport hostLost(double at, String host) {
+        return add(new Event.AgentReport(next(), micros(at), Event.AgentReport.Kind.LOST, host, null, null, null,
+                null, "no heartbeat for 5s"));
+    }
+
     /**
      * A line as logs written before the judgement was kept apart carried it: the checker's
      * conclusion, numbered like an event. Readers must read past it.

@@ -42,7 +42,7 @@ final class TimelineAggregator {
         long bucket = Math.max(1, Math.ceilDiv(Math.max(1, t.runMicros()), maxMarksPerLane));
         TimelineAggregator a = new TimelineAggregator(t.highlights(), maxMarksPerLane, bucket, detail);
         List<HolderLane> holders = t.holders().stream()
-                .map(l -> new HolderLane(l.holder(), a.spans(l.spans()), a.marks(l.marks())))
+                .map(l -> new HolderLane(l.holder(), a.spans(l.spans()), a.marks(l.marks()), l.agent()))
                 .toList();
         List<ResourceLane> resources = t.resources().stream()
                 .map(l -> new ResourceLane(l.resource(), a.steps(l.steps()), a.marks(l.marks())))

@@ -71,6 +71,8 @@ public final class TimelineBuilder {
         final List<Span.Believed> believed = new ArrayList<>();
         final List<Span> otherSpans = new ArrayList<>();
         final List<Mark.Write> marks = new ArrayList<>();
+        /** Where it runs, in a process run; null until an agent of it started. */
+        HolderLane.Agent agent;
 
         HolderState(String name) {
             this.name = name;
@@ -195,7 +197,7 @@ public final class TimelineBuilder {
             case Event.SettingChanged e -> changes.add(new Timeline.Change(e.atMicros(), e.seq(), e.setting(), e.from(),
                     e.to()));
             case Event.FaultHealed e -> faultHealed(e);
-            case Event.AgentReport e -> { }
+            case Event.AgentReport e -> agentReport(e);
             case Event.WriteAttempted e -> {
                 holder(e.holder());
                 resource(e.target(), e.scope(), e.key());
@@ -239,6 +241,38 @@ public final class TimelineBuilder {
                     holder(e.holder());
                 }
             }
+        }
+    }
+
+    /**
+     * A process run's news: a holder's agent started (its host and pid) or is gone; a lost host marks
+     * each holder it ran from then on. Clock measurements place nothing on the lanes.
+     */
+    private void agentReport(Event.AgentReport e) {
+        switch (e.kind()) {
+            case STARTED -> {
+                if (e.holder() != null) {
+                    holder(e.holder()).agent = new HolderLane.Agent(e.host(), e.pid(), null, null);
+                }
+            }
+            case EXITED -> {
+                HolderState h = e.holder() == null ? null : holders.get(e.holder());
+                if (h != null && h.agent != null && (e.pid() == null || e.pid().equals(h.agent.pid()))) {
+                    HolderLane.Agent a = h.agent;
+                    h.agent = new HolderLane.Agent(a.host(), a.pid(), e.atMicros(), a.lostAtMicros());
+                    h.touched = true;
+                }
+            }
+            case LOST -> {
+                for (HolderState h : holders.values()) {
+                    HolderLane.Agent a = h.agent;
+                    if (a != null && a.host().equals(e.host()) && !a.lost()) {
+                        h.agent = new HolderLane.Agent(a.host(), a.pid(), a.exitedAtMicros(), e.atMicros());
+                        h.touched = true;
+                    }
+                }
+            }
+            case CLOCK -> { }
         }
     }
 
@@ -448,7 +482,7 @@ public final class TimelineBuilder {
         spans.sort(SPAN_ORDER);
         List<Mark.Write> marks = new ArrayList<>(h.marks);
         marks.sort(MARK_ORDER);
-        return new HolderLane(h.name, spans, List.<Mark>copyOf(marks));
+        return new HolderLane(h.name, spans, List.<Mark>copyOf(marks), h.agent);
     }
 
     /**

@@ -190,9 +190,11 @@ final class TimelineSvg {
         out.append(PLOT);
         marks(lane.marks(), micros -> y + MARK_Y, y + HOLDER_LANE - 3, true, Set.of());
 
+        AgentSvg.lostBand(out, axis, lane, t.runMicros(), y + 1, HOLDER_LANE - 2);
         pins.values().forEach(p -> pinAt(p[0], p[1], p[2]));
         out.append("</g>");
         label(y + 20, lane.holder(), TimelineTips.witnessTag(t, lane));
+        AgentSvg.labels(out, lane, y + 20);
         rowLabel(y + HELD_Y + 13, "held");
         rowLabel(y + BELIEVED_Y + 13, "believes");
         rowLabel(y + MARK_Y + 4, "writes");
@@ -563,7 +565,7 @@ final class TimelineSvg {
         return times(s.startMicros(), s.endMicros());
     }
 
-    private static String times(long startMicros, long endMicros) {
+    static String times(long startMicros, long endMicros) {
         return " data-t=\"" + startMicros + " " + endMicros + "\"";
     }
 }

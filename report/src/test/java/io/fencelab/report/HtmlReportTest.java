@@ -231,7 +231,7 @@ class HtmlReportTest {
         return n;
     }
 
-    private static void save(String name, String html) {
+    static void save(String name, String html) {
         try {
             Files.createDirectories(SAVED);
             Files.writeString(SAVED.resolve(name), html, StandardCharsets.UTF_8);

@@ -61,6 +61,33 @@ final class HolderLanePainter {
             span(s, item, k == lastHeld, end, bars);
         }
         marks.paint(lane.marks(), index, bars.heldY() + bars.barH() + 1.5, Math.min(7, Math.max(4, h * 0.14)), p);
+        hostLost(t, lane, bars, p);
+    }
+
+    /**
+     * A process run's holder whose host stopped answering: the lane darkened from then on (to the
+     * playhead while the run goes on), edged in red and named, over the events it had logged before.
+     */
+    private void hostLost(Timeline t, HolderLane lane, Bars bars, TimelinePlot p) {
+        HolderLane.Agent agent = lane.agent();
+        if (agent == null || !agent.lost()) {
+            return;
+        }
+        TimelineScale x = p.x();
+        long end = Math.max(Math.max(t.runMicros(), p.openUntilMicros()), agent.lostAtMicros());
+        if (end < x.start || agent.lostAtMicros() > x.end()) {
+            return;
+        }
+        double a = Math.max(GUTTER - 5, x.at(agent.lostAtMicros()));
+        double b = Math.min(GUTTER + p.plotW() + 5, x.at(end));
+        double w = Math.max(2, b - a);
+        layers.lanes.rect(Ink.HOST_LOST, a, bars.top() + 1, w, bars.h() - 2);
+        layers.lanes.line(Ink.WITNESS, a, bars.top() + 1, a, bars.top() + bars.h() - 1, 2, true);
+        String label = "host " + agent.host() + " lost";
+        layers.overlay.rect(Ink.HALO, a + 3, bars.top() + bars.h() - 16,
+                Math.min(TimelineText.width(label, TimelineText.SMALL_BOLD) + 6, Math.max(0, w - 4)), 14);
+        TimelineText.ifRoom(layers.overlay, Ink.WITNESS, label, a + 6, bars.top() + bars.h() - 9, w - 8,
+                TimelineText.SMALL_BOLD, TextAlignment.LEFT);
     }
 
     /** The lane's shading (every other lane), its rule, and the holder's name in the gutter. */
@@ -71,10 +98,30 @@ final class HolderLanePainter {
         layers.lanes.line(Ink.GRID, GUTTER, top + h, p.right(), top + h, 1, false);
         layers.gutter.text(Ink.TEXT, lane.holder(), 10, top + h / 2,
                 h >= 30 ? TimelineText.LABEL : TimelineText.SMALL_BOLD, TextAlignment.LEFT);
-        if (h >= 44) {
+        HolderLane.Agent agent = lane.agent();
+        if (agent != null && h >= 40) {
+            // A process run: where the holder runs, in place of the rows' names (its tooltip says them).
+            Font font = agent.lost() ? TimelineText.TINY_BOLD : TimelineText.TINY;
+            layers.gutter.text(agent.lost() ? Ink.WITNESS : Ink.TEXT_MUTED, where(agent, font, GUTTER - 14), 10,
+                    top + h / 2 + 15, font, TextAlignment.LEFT);
+        } else if (h >= 44) {
             layers.gutter.text(Ink.TEXT_MUTED, "service / holder", 10, top + h / 2 + 15, TimelineText.TINY,
                     TextAlignment.LEFT);
         }
+    }
+
+    /** {@code host b · pid 41300}, shortened to fit {@code room}; a lost host says so before the pid. */
+    private static String where(HolderLane.Agent agent, Font font, double room) {
+        String pid = agent.pid() == null ? "" : " \u00b7 pid " + agent.pid();
+        List<String> tries = agent.lost()
+                ? List.of("host " + agent.host() + " lost" + pid, "host " + agent.host() + " lost")
+                : List.of("host " + agent.host() + pid, agent.host() + pid);
+        for (String t : tries) {
+            if (TimelineText.width(t, font) <= room) {
+                return t;
+            }
+        }
+        return TimelineText.endOf(tries.getLast(), font, room);
     }
 
     private static int lastHeld(List<Span> spans) {

@@ -24,6 +24,8 @@ public enum Ink {
     GAP(Color.web(Palette.GAP)),
     GAP_STRIPE(Color.web(Palette.GAP_DARK)),
     STEP(Color.web(Palette.HELD)),
+    /** A process run's holder whose host stopped answering, from then on: a veil over its bars, under its marks. */
+    HOST_LOST(Color.rgb(26, 26, 26, 0.22)),
     HALO(Color.WHITE),
     ACCEPTED(WriteClass.ACCEPTED),
     REJECTED(WriteClass.REJECTED_STALE),
