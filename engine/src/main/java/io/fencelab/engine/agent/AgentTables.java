@@ -126,6 +126,20 @@ public final class AgentTables {
         throw new UnsupportedOperationException("not yet");
     }
 
+    /** A dedicated connection LISTENing on {@link #ORDERS_CHANNEL}; close it when done. */
+    public Listener listen() {
+        throw new UnsupportedOperationException("not yet");
+    }
+
+    /** Wakes its owner when an order is queued. */
+    public interface Listener extends AutoCloseable {
+        /** Waits up to {@code limit} for a notification; true if one came. */
+        boolean awaitNotification(Duration limit) throws InterruptedException;
+
+        @Override
+        void close();
+    }
+
     // ---- rows ------------------------------------------------------------------------------------
 
     /** An event from an agent, on its way to the run's log. */
