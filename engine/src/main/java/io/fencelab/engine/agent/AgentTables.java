@@ -47,6 +47,15 @@ public final class AgentTables {
         throw new UnsupportedOperationException("not yet");
     }
 
+    /** Every agent of the run so far, with its pid once it said it is up. */
+    public List<AgentRow> agents(long runId) {
+        throw new UnsupportedOperationException("not yet");
+    }
+
+    /** An agent of a run: its host (null: the run's own machine) and pid (null until it is up). */
+    public record AgentRow(String name, String host, Long pid) {
+    }
+
     /** Takes every event agents have sent for the run so far (deleting them), in no particular order. */
     public List<AgentEventRow> drainEvents(long runId) {
         throw new UnsupportedOperationException("not yet");

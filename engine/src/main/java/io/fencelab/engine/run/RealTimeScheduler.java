@@ -152,6 +152,11 @@ final class RealTimeScheduler implements RunScheduler {
         return (long) (RunCore.micros(Duration.between(start, clock.now())) / scale);
     }
 
+    /** The instant of run time {@code runMicros} on this scheduler's clock (inverse of {@link #toRunMicros}). */
+    Instant atRunMicros(long runMicros) {
+        return start.plusNanos((long) (runMicros * 1_000 * scale));
+    }
+
     @Override
     public long toRunMicros(Instant instant) {
         return (long) (RunCore.micros(Duration.between(start, instant)) / scale);

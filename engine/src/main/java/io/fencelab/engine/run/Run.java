@@ -159,6 +159,11 @@ public final class Run implements AutoCloseable {
         return executor instanceof LiveExecutor l ? Optional.of(l) : Optional.empty();
     }
 
+    /** The process executor, for faults by hand; empty for other runs. */
+    public Optional<ProcessExecutor> processExecutor() {
+        return executor instanceof ProcessExecutor p ? Optional.of(p) : Optional.empty();
+    }
+
     /**
      * Arms a failpoint before the run starts (tests only): the first time worker {@code holder}'s
      * statement code reaches {@code point}, {@code action} happens there
