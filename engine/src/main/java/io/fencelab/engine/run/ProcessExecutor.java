@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * database; {@link EventMerge} puts them in the run's one log, and the lease expiries are reported
  * here, from the merged grants, renewals and releases, since a frozen agent cannot report its own.
  */
-public final class ProcessExecutor implements ComposedExecutor {
+public final class ProcessExecutor implements ComposedExecutor, ByHand {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ProcessExecutor.class);
 
@@ -153,11 +153,13 @@ public final class ProcessExecutor implements ComposedExecutor {
     }
 
     /** See {@link LiveExecutor#inject}: the same faults, on processes. */
+    @Override
     public synchronized FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
         return changes.inject(kind, target, length, amount);
     }
 
     /** A process run's settings are its agents' plan: they cannot change while it runs. */
+    @Override
     public void change(RunSpec next) {
         throw new IllegalArgumentException("a process run's settings are fixed when its agents start; "
                 + "stop it and start it again with the new settings");
