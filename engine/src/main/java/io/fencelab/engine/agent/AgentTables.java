@@ -399,20 +399,6 @@ public final class AgentTables {
         }
     }
 
-    /** A dedicated connection LISTENing on {@link #ORDERS_CHANNEL}; close it when done. */
-    public Listener listen() {
-        throw new UnsupportedOperationException("not yet");
-    }
-
-    /** Wakes its owner when an order is queued. */
-    public interface Listener extends AutoCloseable {
-        /** Waits up to {@code limit} for a notification; true if one came. */
-        boolean awaitNotification(Duration limit) throws InterruptedException;
-
-        @Override
-        void close();
-    }
-
     // ---- rows ------------------------------------------------------------------------------------
 
     /** An agent of a process run: where it was placed, and its process once it said it is up (else null). */
