@@ -130,13 +130,14 @@ public final class JvmAgents implements AgentSupport {
     // ---- the command ---------------------------------------------------------------------------
 
     @Override
-    public List<String> agentCommand(long runId, String agent, String host, long clockOffsetMillis) {
-        return agentCommand(runId, agent, host, clockOffsetMillis, false);
+    public List<String> agentCommand(AgentRun.Joining joining, long clockOffsetMillis) {
+        return agentCommand(joining.runId(), joining.agent(), joining.host(), clockOffsetMillis,
+                joining.newIdentity());
     }
 
     /**
-     * As {@link #agentCommand(long, String, String, long)}, for a restarted agent ({@code w1#2}) that
-     * acts under its own holder name ({@code newIdentity}) instead of its worker's.
+     * The command for agent {@code agent} ({@code w1}, or {@code w1#2} restarted), acting under its own
+     * holder name ({@code newIdentity}) instead of its worker's from its second process on.
      */
     public List<String> agentCommand(long runId, String agent, String host, long clockOffsetMillis,
                                      boolean newIdentity) {

@@ -23,7 +23,7 @@ class AgentCommandTest {
 
     @Test
     void anAgentWithoutTheDatabaseInItsEnvironmentSaysSoInOneLine() throws Exception {
-        Process p = start(agents.agentCommand(5, "w1", null, 0), Map.of());
+        Process p = start(agents.agentCommand(5, "w1", null, 0, false), Map.of());
 
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -34,7 +34,7 @@ class AgentCommandTest {
 
     @Test
     void anAgentJoinsTheDatabaseFromItsEnvironment(Database db) throws Exception {
-        List<String> command = new java.util.ArrayList<>(agents.agentCommand(5, "w1", null, 0));
+        List<String> command = new java.util.ArrayList<>(agents.agentCommand(5, "w1", null, 0, false));
         command.add("--ready-check");
 
         Process p = start(command, environment(db));
@@ -51,7 +51,7 @@ class AgentCommandTest {
         // Never started: the agent would wait two minutes for time zero.
         tables.createRun(run, "not compiled before the start");
         tables.addAgent(run, "w1", null);
-        Process p = start(agents.agentCommand(run, "w1", null, 0), environment(db));
+        Process p = start(agents.agentCommand(run, "w1", null, 0, false), environment(db));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (tables.agents(run).getFirst().pid() == null) {
             assertThat(p.isAlive()).as("agent running").isTrue();

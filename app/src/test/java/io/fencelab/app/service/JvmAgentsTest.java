@@ -58,20 +58,20 @@ class JvmAgentsTest {
 
     @Test
     void anAgentOnTheRunsOwnMachineHasNoHostAndNoOffset() {
-        List<String> command = agents.agentCommand(7, "w1", null, 0);
+        List<String> command = agents.agentCommand(7, "w1", null, 0, false);
 
         assertThat(command).endsWith("agent", "--run=7", "--agent=w1");
     }
 
     @Test
     void argumentsOutsideTheAllowedFormsAreRefusedSayingWhatIsAllowed() {
-        assertThatThrownBy(() -> agents.agentCommand(0, "w1", null, 0))
+        assertThatThrownBy(() -> agents.agentCommand(0, "w1", null, 0, false))
                 .hasMessage("run id must be a positive number, was 0");
-        assertThatThrownBy(() -> agents.agentCommand(3, "w1; rm -rf ~", null, 0))
+        assertThatThrownBy(() -> agents.agentCommand(3, "w1; rm -rf ~", null, 0, false))
                 .hasMessage("agent name must be 1 to 64 of A-Z a-z 0-9 _ . # -, beginning with a letter, digit or _, was \"w1; rm -rf ~\"");
-        assertThatThrownBy(() -> agents.agentCommand(3, "--help", null, 0))
+        assertThatThrownBy(() -> agents.agentCommand(3, "--help", null, 0, false))
                 .as("a name that would read as an option").hasMessageContaining("was \"--help\"");
-        assertThatThrownBy(() -> agents.agentCommand(3, "w1", "b\nc", 0))
+        assertThatThrownBy(() -> agents.agentCommand(3, "w1", "b\nc", 0, false))
                 .hasMessage("host name must be 1 to 64 of A-Z a-z 0-9 _ . -, beginning with a letter, digit or _, was \"b\\u000ac\"");
     }
 
