@@ -56,10 +56,12 @@ public final class RunRole implements AutoCloseable {
         return database;
     }
 
-    /** Gives the role what a run uses: read, insert and update on every table, execute on every function. */
+    /** Gives the role what a run uses: read, insert and update on every table, delete on
+     * {@code agent_event}, execute on every function. */
     public void grant() {
         owner.jdbi().useHandle(h -> {
             h.execute("GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO " + name);
+            h.execute("GRANT DELETE ON agent_event TO " + name); // a process run drains its agents' events
             h.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO " + name);
             h.execute("GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO " + name);
         });

@@ -191,6 +191,12 @@ public final class Database implements AutoCloseable {
             rights.put(kind.table(), List.of("SELECT", "INSERT", "UPDATE"));
         }
         rights.put("fence_audit", List.of("SELECT", "INSERT")); // written by the targets' trigger as the writer
+        // A process run's tables (V4): the run, its agents and the agent hosts write and read them.
+        rights.put("agent_run", List.of("SELECT", "INSERT", "UPDATE"));
+        rights.put("agent", List.of("SELECT", "INSERT", "UPDATE"));
+        rights.put("agent_event", List.of("SELECT", "INSERT", "DELETE")); // the run drains it
+        rights.put("agent_order", List.of("SELECT", "INSERT", "UPDATE"));
+        rights.put("agent_host", List.of("SELECT", "INSERT", "UPDATE"));
         return java.util.Collections.unmodifiableMap(rights);
     }
 

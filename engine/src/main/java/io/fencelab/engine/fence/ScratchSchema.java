@@ -89,6 +89,21 @@ public final class ScratchSchema implements AutoCloseable {
         return new ScratchSchema(database, name, keep, targets);
     }
 
+    /**
+     * The scratch schema another process of the run created ({@link #create}): an agent of a process run
+     * writes through it and never drops it (its run does, once every agent is gone).
+     */
+    public static ScratchSchema attach(Database database, String label, List<SqlFence> fences) {
+        String name = nameFor(label);
+        Map<String, SqlTarget> targets = new LinkedHashMap<>();
+        for (SqlFence fence : fences) {
+            List<NamedSql> parsed = fence.write().stream().map(w -> NamedSql.parse(w, fence.name(), "write")).toList();
+            targets.put(fence.name(), new SqlTarget(fence, name, quote(name), database, parsed,
+                    NamedSql.parse(fence.read(), fence.name(), "read")));
+        }
+        return new ScratchSchema(database, name, true, targets);
+    }
+
     private static void build(Connection c, String name, String quoted, List<SqlFence> fences,
                               List<CopiedObjects> copies, Map<String, List<NamedSql>> writes,
                               Map<String, NamedSql> reads) throws SQLException {

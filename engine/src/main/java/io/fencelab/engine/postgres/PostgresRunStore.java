@@ -82,6 +82,16 @@ public final class PostgresRunStore implements RunStore {
         return new PostgresRunStore(db, run, clock, scratch);
     }
 
+    /**
+     * Joins run {@code runId}, which another process created with {@link #open}: an agent of a process
+     * run. Its user fences' scratch schema is the run's; this store never drops it.
+     */
+    public static PostgresRunStore join(Database db, long runId, RunClock clock, List<SqlFence> fences) {
+        RunContext run = db.existingRun(runId);
+        ScratchSchema scratch = fences.isEmpty() ? null : ScratchSchema.attach(db, "run_" + runId, fences);
+        return new PostgresRunStore(db, run, clock, scratch);
+    }
+
     /** The scratch schema of the run's user fences, if it has any. */
     public Optional<ScratchSchema> scratchSchema() {
         return Optional.ofNullable(scratch);

@@ -1,21 +1,81 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.agent.AgentTables;
+import io.fencelab.engine.agent.ClockOffset;
+import io.fencelab.engine.chaos.FaultKind;
+import io.fencelab.engine.chaos.FaultOccurrence;
+import io.fencelab.engine.chaos.FaultSpec;
+import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.Event.RunEnded;
+import io.fencelab.engine.event.EventJson;
+import io.fencelab.engine.event.EventSink;
+import io.fencelab.engine.postgres.PostgresRunStore;
+import io.fencelab.engine.store.RunStore;
+import io.fencelab.engine.worker.WorkerSpec;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /**
  * One agent of a process run, inside the agent's JVM ({@code fencelab agent}): it joins the run's
  * database slice, takes its part of the plan, runs its one worker in real time on a clock corrected
  * to the database's, and sends every event back through the database; it takes the orders the run
  * sends it (fault occurrences aimed at it, a connection kill, the end) and leaves when the run is over.
+ *
+ * <p>Its worker is composed as a live run's are ({@link RunCore}, {@link RealTimeScheduler}), with
+ * two differences: pauses are not this JVM's business (the run freezes the whole process), and lease
+ * expiries are reported by the run, which sees every holder's leases.
  */
 public final class AgentRun {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AgentRun.class);
+
+    /** Exchanges with the database per clock measurement: the shortest round trip of these is kept. */
+    static final int CLOCK_SAMPLES = 8;
+    /** How often an agent measures its clock again during the run. */
+    static final Duration CLOCK_EVERY = Duration.ofSeconds(5);
+    /** How long an agent waits for its run to start before it gives up. */
+    static final Duration START_LIMIT = Duration.ofSeconds(120);
+    /** Actions under way may finish this long after the end; then the agent leaves anyway. */
+    static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(3);
+    /** Concurrent statements of one agent: its worker's actions, plus a pipelined job's writes. */
+    private static final int AGENT_DATABASE_CONCURRENCY = 3;
+
     /** What an agent needs to join: the run, which worker it is, and how it was started. */
     public record Joining(long runId, String worker, String host, int incarnation, boolean newIdentity) {
+        /** The agent's name in the run's tables: the worker's, with {@code #n} from its second process on. */
+        public String agent() {
+            return agentName(worker, incarnation);
+        }
     }
 
-    private AgentRun() {
+    /** Agent {@code n} of {@code worker} ({@code A}, {@code A#2}, …): '#' is never in a worker's name. */
+    public static String agentName(String worker, int incarnation) {
+        return incarnation <= 1 ? worker : worker + "#" + incarnation;
+    }
+
+    private final Joining joining;
+    private final AgentTables tables;
+    private final Clock rawClock;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile boolean finishing;
+    private RunCore core;
+    private RealTimeScheduler scheduler;
+
+    private AgentRun(Joining joining, AgentTables tables, Clock rawClock) {
+        this.joining = joining;
+        this.tables = tables;
+        this.rawClock = rawClock;
     }
 
     /**
@@ -23,10 +83,209 @@ public final class AgentRun {
      * when the run is over or ordered to end. {@code compile} turns the plan text back into the run's spec.
      *
      * @param rawClock this host's clock (an artificial offset already applied in tests)
-     * @return the process exit code: 0 after a normal end
+     * @return the process exit code: 0 after a normal end, 1 when the run never started or was gone
      */
-    public static int run(Database db, Joining joining, java.util.function.Function<String, RunSpec> compile,
-                          Clock rawClock) throws InterruptedException {
-        throw new UnsupportedOperationException("not yet");
+    public static int run(Database db, Joining joining, Function<String, RunSpec> compile, Clock rawClock)
+            throws InterruptedException {
+        AgentTables tables = new AgentTables(db);
+        AgentRun agent = new AgentRun(joining, tables, rawClock);
+        tables.agentUp(joining.runId(), joining.agent(), ProcessHandle.current().pid(), joining.host());
+        AgentTables.RunPlan plan = agent.awaitStart();
+        if (plan == null) {
+            return 1;
+        }
+        agent.begin(db, compile.apply(plan.plan()), plan);
+        agent.takeOrders();
+        return 0;
+    }
+
+    /** The plan once the run has started; null if it ended first or never started. */
+    private AgentTables.RunPlan awaitStart() throws InterruptedException {
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        try (AgentTables.Listener listener = tables.listen()) {
+            while (System.nanoTime() < deadline) {
+                AgentTables.RunPlan plan = tables.plan(joining.runId()).orElse(null);
+                if (plan == null || plan.over()) {
+                    return null;
+                }
+                if (plan.start() != null) {
+                    return plan;
+                }
+                listener.awaitNotification(Duration.ofMillis(50));
+            }
+        }
+        log.warn("agent {}: run {} did not start within {}", joining.agent(), joining.runId(), START_LIMIT);
+        return null;
+    }
+
+    private void begin(Database db, RunSpec full, AgentTables.RunPlan plan) {
+        WorkerSpec mine = full.workers().stream().filter(w -> w.name().equals(joining.worker())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("run " + joining.runId() + " has no worker "
+                        + joining.worker()));
+        // Its worker only, and no fault plan: the run times the faults and sends this agent its own.
+        RunSpec spec = full.toBuilder().workers(List.of(mine)).faults(List.of()).hosts(Map.of()).build();
+        ClockOffset offset = measure(db);
+        LiveClock clock = new LiveClock(offset.corrected(rawClock));
+        RunStore store = PostgresRunStore.join(db, joining.runId(), clock, spec.userFences().fences());
+        EventSink sink = new Outbox(tables, joining.runId(), joining.agent());
+        scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store, new Hooks());
+        scheduler.beginAt(plan.start());
+        core = new RunCore(spec, sink, store, scheduler, WorkerPlacement.inJvm(), this::finish, false);
+        WorkerPlacement.InJvm placed = (WorkerPlacement.InJvm) core.allWorkers().getFirst();
+        String holder = placed.worker().holder();
+        if (joining.incarnation() > 1) {
+            placed.worker().startIncarnation(joining.incarnation(), joining.newIdentity());
+            holder = placed.worker().holder();
+        } else {
+            long waitMicros = RunCore.micros(mine.startAt()) - scheduler.nowMicros();
+            placed.startAfter(Duration.ofNanos(Math.max(0, waitMicros) * 1_000));
+        }
+        String shownHolder = holder;
+        sink.publish(seq -> new Event.AgentReport(seq, scheduler.nowMicros(), Event.AgentReport.Kind.STARTED,
+                joining.host(), shownHolder, ProcessHandle.current().pid(), offset.offsetMicros(),
+                offset.uncertaintyMicros(), null));
+        // A run that outlives its plan by far has lost its run side: leave rather than run on alone.
+        scheduler.afterRunTime(spec.duration().plusSeconds(60), () -> finish(RunEnded.Reason.STOPPED));
+        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, shownHolder));
+    }
+
+    private ClockOffset measure(Database db) {
+        try (Connection c = db.dataSource().getConnection()) {
+            return ClockOffset.measure(c, rawClock, CLOCK_SAMPLES);
+        } catch (SQLException e) {
+            throw io.fencelab.engine.db.DatabaseException.from(e);
+        }
+    }
+
+    /** Measures the clock again and logs it; the run's times stay on the offset measured at the start. */
+    private void remeasure(Database db, EventSink sink, String holder) {
+        if (finishing) {
+            return;
+        }
+        try {
+            ClockOffset now = measure(db);
+            sink.publish(seq -> new Event.AgentReport(seq, scheduler.nowMicros(), Event.AgentReport.Kind.CLOCK,
+                    joining.host(), holder, null, now.offsetMicros(), now.uncertaintyMicros(), null));
+        } catch (RuntimeException e) {
+            // the database is away for a moment; the next measurement will tell
+        }
+        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, holder));
+    }
+
+    /** Takes the run's orders until the agent ends. */
+    private void takeOrders() throws InterruptedException {
+        long lastRunCheck = System.nanoTime();
+        try (AgentTables.Listener listener = tables.listen()) {
+            while (ended.getCount() > 0) {
+                for (AgentTables.Order order : tables.ordersForAgent(joining.runId(), joining.agent())) {
+                    obey(order);
+                }
+                if (System.nanoTime() - lastRunCheck > TimeUnit.SECONDS.toNanos(1)) {
+                    lastRunCheck = System.nanoTime();
+                    if (tables.runOver(joining.runId())) {
+                        finish(RunEnded.Reason.COMPLETED);
+                    }
+                }
+                listener.awaitNotification(Duration.ofMillis(200));
+            }
+        } catch (RuntimeException e) {
+            // The database went away: the worker's own statements have found out too.
+            log.warn("agent {}: orders no longer reach it: {}", joining.agent(), e.getMessage());
+            finish(RunEnded.Reason.STOPPED);
+        }
+        ended.await(END_DRAIN_LIMIT.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+        scheduler.shutdown();
+        core.store().close();
+    }
+
+    private void obey(AgentTables.Order order) {
+        String detail = null;
+        switch (order.kind()) {
+            case FAULT -> core.faults().register(faultOf(order.body()));
+            case KILL_SESSION -> scheduler.killSession(joining.worker());
+            case END -> finish(RunEnded.Reason.COMPLETED);
+            default -> detail = "an agent does not take " + order.kind() + " orders";
+        }
+        tables.done(order.id(), new AgentTables.OrderResult(detail == null, ProcessHandle.current().pid(), null, null,
+                detail));
+    }
+
+    /** A fault occurrence as {@link ProcessExecutor#faultOrder} wrote it. */
+    static PlannedFault faultOf(String body) {
+        String[] f = body.split(" ");
+        return new PlannedFault(new FaultOccurrence(FaultKind.valueOf(f[0]), f[1],
+                Duration.ofNanos(Long.parseLong(f[2]) * 1_000), Duration.ofNanos(Long.parseLong(f[3]) * 1_000),
+                Duration.ofNanos(Long.parseLong(f[4]) * 1_000)), null, false);
+    }
+
+    private synchronized void finish(RunEnded.Reason reason) {
+        if (finishing) {
+            return;
+        }
+        finishing = true;
+        core.markFinished();
+        scheduler.afterActions(END_DRAIN_LIMIT, ended::countDown);
+    }
+
+    /** What the agent's scheduler asks: no cooperative pauses (the process is frozen for real). */
+    private final class Hooks implements RealTimeScheduler.LiveHost {
+        @Override
+        public long resumesAt(String holder) {
+            return 0;
+        }
+
+        @Override
+        public void act(Runnable action) {
+            action.run();
+        }
+
+        @Override
+        public boolean over() {
+            return core == null || core.finished();
+        }
+
+        @Override
+        public void finish(RunEnded.Reason reason) {
+            AgentRun.this.finish(reason);
+        }
+
+        @Override
+        public void databaseLost() {
+            AgentRun.this.finish(RunResult.UNREACHABLE);
+        }
+
+        @Override
+        public boolean restartPlanned() {
+            return core.faults().anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
+        }
+    }
+
+    /**
+     * The agent's event sink: numbers its events and sends each one to the database before the worker
+     * goes on, so a process frozen or killed after a statement has already told the run what it saw.
+     */
+    private static final class Outbox implements EventSink {
+        private final AgentTables tables;
+        private final long runId;
+        private final String agent;
+        private long next;
+
+        Outbox(AgentTables tables, long runId, String agent) {
+            this.tables = tables;
+            this.runId = runId;
+            this.agent = agent;
+        }
+
+        @Override
+        public synchronized long publish(LongFunction<? extends Event> factory) {
+            long seq = ++next;
+            Event event = factory.apply(seq);
+            try {
+                tables.sendEvent(runId, agent, seq, event.atMicros(), EventJson.writer().writeValueAsString(event));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+            return seq;
+        }
     }
 }

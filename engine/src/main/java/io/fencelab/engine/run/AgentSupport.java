@@ -15,14 +15,14 @@ public interface AgentSupport {
     String plan(RunSpec spec);
 
     /**
-     * The command that starts agent {@code agent} of run {@code runId} on this machine: Fencelab's own
+     * The command that starts the agent {@code joining} describes on this machine: Fencelab's own
      * program with fixed arguments, never one read from the database. The database's URL and
      * credentials go to the agent in its environment ({@code FENCELAB_JDBC_URL}, {@code _USER},
      * {@code _PASSWORD}), never on its command line, where other accounts could read them.
      *
      * @param clockOffsetMillis an artificial offset of the agent's clock (tests of several hosts on one machine)
      */
-    List<String> agentCommand(long runId, String agent, String host, long clockOffsetMillis);
+    List<String> agentCommand(AgentRun.Joining joining, long clockOffsetMillis);
 
     /** The one installed, or empty when only the engine is on the class path. */
     static java.util.Optional<AgentSupport> installed() {

@@ -80,10 +80,34 @@ final class FaultScheduler {
         void kill(String holder, StoreSession session, boolean afterStatement);
 
         /**
+         * A pause of {@code holder} begins. A process run freezes the holder's process and answers when
+         * the freeze was confirmed and how; the others answer null, and their scheduler holds the
+         * holder's actions until {@link #resumesAt}.
+         */
+        default Frozen freeze(String holder) {
+            return null;
+        }
+
+        /** The pause of {@code holder} ends: a process run thaws its process. */
+        default void thaw(String holder) {
+        }
+
+        /**
+         * A fault that acts inside the holder's own process begins (a delay, dropped renewals, a skewed
+         * clock, a database restart every holder must ride out): a process run sends it to the agents.
+         */
+        default void begins(PlannedFault fault) {
+        }
+
+        /**
          * A failpoint's pause: the calling holder's code stops here until run time {@code untilMicros}
          * while the rest of the run goes on (a simulated run steps the other actions due before then).
          */
         void stall(long untilMicros);
+    }
+
+    /** A confirmed freeze: at run time {@code atMicros}, {@code how} (signal, process, host, delay) for the event. */
+    record Frozen(long atMicros, String how) {
     }
 
     private final Host host;
@@ -151,11 +175,17 @@ final class FaultScheduler {
             case PAUSE -> {
                 at(start, pf, START, () -> {
                     pausedUntil.merge(f.target(), end, Math::max);
-                    String cause = pf.byHand ? "pause by hand" : "pause fault";
-                    sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
-                            cause));
+                    Frozen frozen = host.freeze(f.target());
+                    String cause = (pf.byHand ? "pause by hand" : "pause fault")
+                            + (frozen == null ? "" : ": " + frozen.how());
+                    // A frozen process is recorded when the kernel showed it stopped, not when it was asked.
+                    long at = frozen == null ? host.nowMicros() : frozen.atMicros();
+                    sink.publish(seq -> new Event.PauseStarted(seq, at, f.target(), micros(f.length()), cause));
                 });
-                at(end, pf, END, () -> sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target())));
+                at(end, pf, END, () -> {
+                    host.thaw(f.target());
+                    sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target()));
+                });
             }
             case CONNECTION_KILL -> at(start, pf, START, () -> {
                 started(pf, null);
@@ -163,6 +193,7 @@ final class FaultScheduler {
             });
             case DATABASE_RESTART -> {
                 at(start, pf, START, () -> {
+                    host.begins(pf);
                     started(pf, null);
                     stopDatabase(pf);
                 });
@@ -191,7 +222,10 @@ final class FaultScheduler {
                 }
             }
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
-                at(start, pf, START, () -> started(pf, null));
+                at(start, pf, START, () -> {
+                    host.begins(pf);
+                    started(pf, null);
+                });
                 at(end, pf, END, () -> healed(f));
             }
         }

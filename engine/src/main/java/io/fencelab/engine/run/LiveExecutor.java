@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * {@link LiveChanges}'. Every database operation, the restart fault's stop and start included, goes
  * through the run's store.
  */
-public final class LiveExecutor implements ComposedExecutor {
+public final class LiveExecutor implements ComposedExecutor, ByHand {
 
     /** How long the end waits for actions under way (a statement stuck on a dying database). */
     static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(5);
@@ -132,6 +132,7 @@ public final class LiveExecutor implements ComposedExecutor {
      *                                  {@code database}
      * @throws IllegalStateException    once the run is over
      */
+    @Override
     public synchronized FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
         return changes.inject(kind, target, length, amount);
     }
@@ -149,6 +150,7 @@ public final class LiveExecutor implements ComposedExecutor {
      *                                  tokens, first write, seed, duration, executor, time scale)
      * @throws IllegalStateException    once the run is over
      */
+    @Override
     public synchronized void change(RunSpec next) {
         changes.change(next);
     }

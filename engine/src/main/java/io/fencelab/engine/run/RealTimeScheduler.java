@@ -82,6 +82,11 @@ final class RealTimeScheduler implements RunScheduler {
         start = clock.now();
     }
 
+    /** Run time started at {@code zero} on this scheduler's clock (an agent joins a run begun elsewhere). */
+    void beginAt(Instant zero) {
+        start = zero;
+    }
+
     /** Runs {@code action} on the timer once {@code runTime} has passed from the start. */
     void afterRunTime(Duration runTime, Runnable action) {
         timer.schedule(action, realNanos(runTime), TimeUnit.NANOSECONDS);
@@ -145,6 +150,11 @@ final class RealTimeScheduler implements RunScheduler {
     @Override
     public long nowMicros() {
         return (long) (RunCore.micros(Duration.between(start, clock.now())) / scale);
+    }
+
+    /** The instant of run time {@code runMicros} on this scheduler's clock (inverse of {@link #toRunMicros}). */
+    Instant atRunMicros(long runMicros) {
+        return start.plusNanos((long) (runMicros * 1_000 * scale));
     }
 
     @Override

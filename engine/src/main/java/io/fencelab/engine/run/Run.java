@@ -159,6 +159,16 @@ public final class Run implements AutoCloseable {
         return executor instanceof LiveExecutor l ? Optional.of(l) : Optional.empty();
     }
 
+    /** Faults by hand and live changes: a live or a process run's; empty for a simulated run. */
+    public Optional<ByHand> byHand() {
+        return executor instanceof ByHand b ? Optional.of(b) : Optional.empty();
+    }
+
+    /** The process executor; empty for other runs. */
+    public Optional<ProcessExecutor> processExecutor() {
+        return executor instanceof ProcessExecutor p ? Optional.of(p) : Optional.empty();
+    }
+
     /**
      * Arms a failpoint before the run starts (tests only): the first time worker {@code holder}'s
      * statement code reaches {@code point}, {@code action} happens there

@@ -72,9 +72,20 @@ final class RunCore implements WorkerEnv {
     /** Grants and renewals read it; a live change writes it (see {@link #changeSettings}). */
     private final ReentrantReadWriteLock settings = new ReentrantReadWriteLock();
     private volatile boolean finished;
+    /**
+     * Whether this core reports lease expiries: every executor's does, except a process run's agents,
+     * which see only their own holder's leases (the run's core watches them all, from the merged events).
+     */
+    private final boolean watchesLeases;
 
     RunCore(RunSpec spec, EventSink sink, RunStore store, RunScheduler scheduler, WorkerPlacement placement,
             Consumer<RunEnded.Reason> end) {
+        this(spec, sink, store, scheduler, placement, end, true);
+    }
+
+    RunCore(RunSpec spec, EventSink sink, RunStore store, RunScheduler scheduler, WorkerPlacement placement,
+            Consumer<RunEnded.Reason> end, boolean watchesLeases) {
+        this.watchesLeases = watchesLeases;
         this.spec = spec;
         this.sink = sink;
         this.store = store;
@@ -277,7 +288,9 @@ final class RunCore implements WorkerEnv {
 
     @Override
     public void leaseChanged(Worker worker, Lease lease, boolean ended) {
-        leaseWatch.changed(lease, ended);
+        if (watchesLeases) {
+            leaseWatch.changed(lease, ended);
+        }
     }
 
     @Override

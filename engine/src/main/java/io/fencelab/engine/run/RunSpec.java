@@ -97,6 +97,11 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         return lease.renewEvery();
     }
 
+    /** The agent host worker {@code worker} runs on in a process run, or empty for the run's own machine. */
+    public java.util.Optional<String> hostOf(String worker) {
+        return java.util.Optional.ofNullable(hosts.get(worker));
+    }
+
     /**
      * The pauses this run's faults give its holders ({@link PauseProfile}): what {@code validate},
      * {@code run} and the reports show.

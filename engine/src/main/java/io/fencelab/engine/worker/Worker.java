@@ -149,6 +149,18 @@ public final class Worker {
     }
 
     /**
+     * Starts now as incarnation {@code n} of this worker (a process run's agent started again after its
+     * process was killed): as {@link #restart} would leave it, under {@code name#n} if {@code newIdentity}.
+     */
+    public void startIncarnation(int n, boolean newIdentity) {
+        incarnation = n;
+        if (newIdentity && n > 1) {
+            holder = spec.name() + "#" + n;
+        }
+        later(Duration.ZERO, this::tryAcquire);
+    }
+
+    /**
      * The worker leaves the run: the job in hand is finished as usual (its writes and release go
      * ahead), and no new lease is sought. Safe to call from any thread.
      */

@@ -72,7 +72,7 @@ class BrokenDatabaseTest {
 
     /** The first reproduction: grants revoked mid-run used to end {@code completed}, SAFE, expectation met. */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutorKind.class)
+    @EnumSource(value = ExecutorKind.class, names = {"SIMULATED", "LIVE"}) // process runs: the app's tests
     void rightsRevokedMidRunEndTheRunFailedAtOnce(ExecutorKind executor, @TempDir Path dir) throws Exception {
         RunResult result;
         try {
@@ -183,7 +183,7 @@ class BrokenDatabaseTest {
 
     /** The issue's: a run whose DATABASE_RESTART command fails used to end {@code "reason":"stopped"}. */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutorKind.class)
+    @EnumSource(value = ExecutorKind.class, names = {"SIMULATED", "LIVE"}) // process runs: the app's tests
     void aRestartCommandThatFailsEndsTheRunFailed(ExecutorKind executor, @TempDir Path dir) throws Exception {
         Path command = Files.writeString(dir.resolve("restart-db"), "#!/bin/sh\necho 'pg_ctl: could not start postgres://admin:s3cret@db:5432/lab'\nexit 7\n");
         command.toFile().setExecutable(true);

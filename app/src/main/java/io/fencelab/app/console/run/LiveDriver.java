@@ -13,7 +13,7 @@ import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningMetrics;
-import io.fencelab.engine.run.LiveExecutor;
+import io.fencelab.engine.run.ByHand;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
 import io.fencelab.engine.run.RunSpec;
@@ -306,12 +306,12 @@ public final class LiveDriver extends ThreadedDriver {
         executor().change(next);
     }
 
-    private LiveExecutor executor() {
+    private ByHand executor() {
         Run r = run;
         if (r == null || startNanos == 0) {
             throw new IllegalStateException("the live run has not started");
         }
-        return r.liveExecutor().orElseThrow();
+        return r.byHand().orElseThrow();
     }
 
     @Override
