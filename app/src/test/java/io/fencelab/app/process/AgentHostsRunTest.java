@@ -25,6 +25,37 @@ import org.junit.jupiter.api.io.TempDir;
 class AgentHostsRunTest {
 
     @Test
+    void threeHostsWithClocksFiveSecondsBehindRightAndSevenAheadGiveTheOneHostVerdictAndMeasureTheirOffsets(
+            @TempDir Path dir) throws Exception {
+        try (Database db = EmbeddedDatabase.startThrowaway(24); AgentHosts hosts = new AgentHosts(db, dir)) {
+            hosts.start("a", Duration.ofSeconds(-5));
+            hosts.start("b", Duration.ZERO);
+            hosts.start("c", Duration.ofSeconds(7));
+            RunSpec story = Catalog.shipped().load("paused-holder").spec();
+            RunResult simulated = ProcessRunTest.run(db, story, dir.resolve("simulated.jsonl"));
+            List<String> names = story.workers().stream().map(w -> w.name()).toList();
+            Map<String, String> placed = Map.of(names.get(0), "a", names.get(1), "c");
+            RunSpec spread = story.toBuilder().executor(ExecutorKind.PROCESS).timeScale(0.2).hosts(placed).build();
+
+            RunResult result = ProcessRunTest.run(db, spread, dir.resolve("hosts.jsonl"));
+
+            assertThat(result.endReason()).isEqualTo("completed");
+            assertThat(result.verdict().kind()).isEqualTo(simulated.verdict().kind());
+            assertThat(ProcessRunTest.outcomes(result)).as(java.nio.file.Files.readString(result.eventLog()))
+                    .isEqualTo(ProcessRunTest.outcomes(simulated));
+            List<Event.AgentReport> started = EventLogReader.read(result.eventLog()).stream()
+                    .filter(e -> e instanceof Event.AgentReport r && r.kind() == Event.AgentReport.Kind.STARTED)
+                    .map(e -> (Event.AgentReport) e).toList();
+            assertThat(started).extracting(Event.AgentReport::host).containsExactlyInAnyOrder("a", "c");
+            for (Event.AgentReport r : started) {
+                long expected = r.host().equals("a") ? 5_000_000 : -7_000_000;
+                assertThat(Math.abs(r.clockOffsetMicros() - expected)).as("%s's measured offset", r.host())
+                        .isLessThanOrEqualTo(r.clockUncertaintyMicros() + 5_000);
+            }
+        }
+    }
+
+    @Test
     void aHostKilledMidRunEndsTheRunFailedNamingTheHostWithItsEventsKeptAndJudged(@TempDir Path dir)
             throws Exception {
         try (Database db = EmbeddedDatabase.startThrowaway(24); AgentHosts hosts = new AgentHosts(db, dir)) {
