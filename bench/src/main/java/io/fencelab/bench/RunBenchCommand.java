@@ -29,11 +29,12 @@ import picocli.CommandLine.Spec;
 /**
  * Executor benchmark: the simulated executor's event and statement rate on a 50-worker storm, against
  * the raw single-client fenced-write rate measured in the same run (the SQL is its ceiling), and a
- * live run of 1,000 workers with its achieved write rate.
+ * live run of 1,000 workers with its achieved write rate, and the start of a process run's agents
+ * against the same workers as threads ({@link ProcessStartBench}).
  */
 @Command(name = "bench-runs", mixinStandardHelpOptions = true,
-        description = "Measure the simulated executor (50 workers) against the raw fenced-write rate, and a "
-                + "live run of 1,000 workers.")
+        description = "Measure the simulated executor (50 workers) against the raw fenced-write rate, a "
+                + "live run of 1,000 workers, and how fast a process run's 50 agents are ready.")
 public final class RunBenchCommand implements Callable<Integer> {
 
     @Mixin
@@ -47,6 +48,14 @@ public final class RunBenchCommand implements Callable<Integer> {
 
     @Option(names = "--live-workers", defaultValue = "1000", description = "Workers in the live run (default: ${DEFAULT-VALUE}).")
     int liveWorkers;
+
+    @Option(names = "--process-agents", defaultValue = "50", description = "Agents (worker JVMs) in the process "
+            + "run whose start is measured, beside as many live workers; 0 skips it (default: ${DEFAULT-VALUE}).")
+    int processAgents;
+
+    @Option(names = "--process-seconds", defaultValue = "2", description = "Seconds each of those runs goes on "
+            + "once started (default: ${DEFAULT-VALUE}).")
+    int processSeconds;
 
     @Spec
     CommandSpec spec;
@@ -151,6 +160,10 @@ public final class RunBenchCommand implements Callable<Integer> {
                             percentile(sorted, 0.50) / 1e6, percentile(sorted, 0.99) / 1e6,
                             n == 0 ? 0 : sorted[n - 1] / 1e6);
                 }
+            }
+            if (processAgents > 0) {
+                out.flush();
+                ProcessStartBench.print(out, db, processAgents, Duration.ofSeconds(processSeconds));
             }
             return ExitCodes.OK;
         }

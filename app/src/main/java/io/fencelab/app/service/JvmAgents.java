@@ -56,6 +56,12 @@ public final class JvmAgents implements AgentSupport {
     /** {@code w1#2}: worker w1's second process (a worker's own name never has a {@code #}). */
     private static final Pattern INCARNATION = Pattern.compile("([^#]+)#([0-9]{1,6})");
 
+    /**
+     * Set to {@code off}, agents start without the AOT cache: {@code bench-runs} measures their start
+     * both ways in one JVM.
+     */
+    public static final String AOT_CACHE_PROPERTY = "fencelab.agents.aotCache";
+
     /** The first line of a plan: what the scenario text does not say (the spec's name and its hosts). */
     private static final String HEADER = "# fencelab plan ";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -146,7 +152,9 @@ public final class JvmAgents implements AgentSupport {
         command.add(javaCommand());
         command.addAll(FAST_START);
         command.addAll(inheritedFlags());
-        cache.ready(this::trainingCommand).ifPresent(file -> command.add("-XX:AOTCache=" + file));
+        if (!"off".equals(System.getProperty(AOT_CACHE_PROPERTY))) {
+            cache.ready(this::trainingCommand).ifPresent(file -> command.add("-XX:AOTCache=" + file));
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(MAIN_CLASS);
