@@ -177,7 +177,8 @@ public final class JvmAgents implements AgentSupport {
     private List<String> trainingCommand(Path output) {
         List<String> command = new ArrayList<>();
         command.add(javaCommand());
-        command.addAll(FAST_START);
+        // -Xshare is refused beside -XX:AOTCacheOutput (the JVM exits at once), so training goes without it.
+        FAST_START.stream().filter(flag -> !flag.startsWith("-Xshare:")).forEach(command::add);
         command.addAll(inheritedFlags());
         command.add("-XX:AOTCacheOutput=" + output);
         command.add("-cp");
