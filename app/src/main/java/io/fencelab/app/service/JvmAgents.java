@@ -37,10 +37,12 @@ public final class JvmAgents implements AgentSupport {
 
     /**
      * A small JVM that starts fast: one agent runs one worker, so C1 alone, one compiler thread, the
-     * serial collector and a small heap; many of them share the machine's cores while they start.
+     * serial collector and a small heap; many of them share the machine's cores while they start. No
+     * {@code -Xshare} flag: the JVM refuses any beside {@code -XX:AOTCache} and {@code -XX:AOTCacheOutput}
+     * (and shares its default archive without one).
      */
     static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1",
-            "-XX:+UseSerialGC", "-Xss512k", "-Xmx96m", "-Xshare:auto");
+            "-XX:+UseSerialGC", "-Xss512k", "-Xmx96m");
 
     /** The flags of this JVM an agent is started with too (see {@link #inheritedFlags()}). */
     private static final List<String> COPIED_FLAGS = List.of("--enable-native-access",
@@ -177,8 +179,7 @@ public final class JvmAgents implements AgentSupport {
     private List<String> trainingCommand(Path output) {
         List<String> command = new ArrayList<>();
         command.add(javaCommand());
-        // -Xshare is refused beside -XX:AOTCacheOutput (the JVM exits at once), so training goes without it.
-        FAST_START.stream().filter(flag -> !flag.startsWith("-Xshare:")).forEach(command::add);
+        command.addAll(FAST_START);
         command.addAll(inheritedFlags());
         command.add("-XX:AOTCacheOutput=" + output);
         command.add("-cp");
