@@ -29,11 +29,12 @@ import picocli.CommandLine.Spec;
 /**
  * Executor benchmark: the simulated executor's event and statement rate on a 50-worker storm, against
  * the raw single-client fenced-write rate measured in the same run (the SQL is its ceiling), and a
- * live run of 1,000 workers with its achieved write rate.
+ * live run of 1,000 workers with its achieved write rate, and the start of a process run's agents
+ * against the same workers as threads ({@link ProcessStartBench}).
  */
 @Command(name = "bench-runs", mixinStandardHelpOptions = true,
-        description = "Measure the simulated executor (50 workers) against the raw fenced-write rate, and a "
-                + "live run of 1,000 workers.")
+        description = "Measure the simulated executor (50 workers) against the raw fenced-write rate, a "
+                + "live run of 1,000 workers, and how fast a process run's 50 agents are ready.")
 public final class RunBenchCommand implements Callable<Integer> {
 
     @Mixin
@@ -45,8 +46,16 @@ public final class RunBenchCommand implements Callable<Integer> {
     @Option(names = "--live-seconds", defaultValue = "10", description = "Seconds of the live run (default: ${DEFAULT-VALUE}).")
     int liveSeconds;
 
-    @Option(names = "--live-workers", defaultValue = "1000", description = "Workers in the live run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--live-workers", defaultValue = "1000", description = "Workers in the live run; 0 skips it (default: ${DEFAULT-VALUE}).")
     int liveWorkers;
+
+    @Option(names = "--process-agents", defaultValue = "50", description = "Agents (worker JVMs) in the process "
+            + "run whose start is measured, beside as many live workers; 0 skips it (default: ${DEFAULT-VALUE}).")
+    int processAgents;
+
+    @Option(names = "--process-seconds", defaultValue = "2", description = "Seconds each of those runs goes on "
+            + "once started (default: ${DEFAULT-VALUE}).")
+    int processSeconds;
 
     @Spec
     CommandSpec spec;
@@ -112,47 +121,58 @@ public final class RunBenchCommand implements Callable<Integer> {
                     simSink.seq.get() / simSeconds, simStatements, raw, simSink.seq.get() / simSeconds / raw,
                     simStatements / raw);
 
-            RunSpec live = Workloads.storm(liveWorkers, 50, FencingMode.FENCED, 1, Duration.ofSeconds(liveSeconds))
-                    .withExecutor(ExecutorKind.LIVE);
-            // Event latency: from the moment a producer publishes to the moment the bus delivers it.
-            ConcurrentHashMap<Long, Long> publishedAt = new ConcurrentHashMap<>();
-            LongAdder delivered = new LongAdder();
-            long[] latencies = new long[4_000_000];
-            AtomicLong latencyCount = new AtomicLong();
-            CountingSink liveCounts = new CountingSink();
-            try (EventBus bus = EventBus.async()) {
-                bus.subscribe("latency", batch -> {
-                    long now = System.nanoTime();
-                    for (Event e : batch) {
-                        Long at = publishedAt.remove(e.seq());
-                        long i = latencyCount.getAndIncrement();
-                        if (at != null && i < latencies.length) {
-                            latencies[(int) i] = now - at;
-                        }
-                        liveCounts.count(e);
-                    }
-                    delivered.add(batch.size());
-                });
-                bus.start();
-                EventSink stamped = factory -> bus.publish(seq -> {
-                    publishedAt.put(seq, System.nanoTime());
-                    return factory.apply(seq);
-                });
-                try (LiveExecutor run = new LiveExecutor(db, live, stamped, 48)) {
-                    String end = run.runToEnd().words();
-                    bus.flush();
-                    int n = (int) Math.min(latencyCount.get(), latencies.length);
-                    long[] sorted = java.util.Arrays.copyOf(latencies, n);
-                    java.util.Arrays.sort(sorted);
-                    out.printf(Locale.ROOT, "live, %d workers, %d s (%s): %.0f statements/s, %.0f accepted writes/s, "
-                                    + "%d events; event latency (publish to delivery) p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
-                            liveWorkers, liveSeconds, end, liveCounts.statements.sum() / (double) liveSeconds,
-                            liveCounts.accepted.sum() / (double) liveSeconds, delivered.sum(),
-                            percentile(sorted, 0.50) / 1e6, percentile(sorted, 0.99) / 1e6,
-                            n == 0 ? 0 : sorted[n - 1] / 1e6);
-                }
+            if (liveWorkers > 0) {
+                live(out, db);
+            }
+            if (processAgents > 0) {
+                out.flush();
+                ProcessStartBench.print(out, db, processAgents, Duration.ofSeconds(processSeconds));
             }
             return ExitCodes.OK;
+        }
+    }
+
+    /** The live run of {@code --live-workers} workers: its write rate and the bus's event latency. */
+    private void live(PrintWriter out, Database db) throws InterruptedException {
+        RunSpec live = Workloads.storm(liveWorkers, 50, FencingMode.FENCED, 1, Duration.ofSeconds(liveSeconds))
+                .withExecutor(ExecutorKind.LIVE);
+        // Event latency: from the moment a producer publishes to the moment the bus delivers it.
+        ConcurrentHashMap<Long, Long> publishedAt = new ConcurrentHashMap<>();
+        LongAdder delivered = new LongAdder();
+        long[] latencies = new long[4_000_000];
+        AtomicLong latencyCount = new AtomicLong();
+        CountingSink liveCounts = new CountingSink();
+        try (EventBus bus = EventBus.async()) {
+            bus.subscribe("latency", batch -> {
+                long now = System.nanoTime();
+                for (Event e : batch) {
+                    Long at = publishedAt.remove(e.seq());
+                    long i = latencyCount.getAndIncrement();
+                    if (at != null && i < latencies.length) {
+                        latencies[(int) i] = now - at;
+                    }
+                    liveCounts.count(e);
+                }
+                delivered.add(batch.size());
+            });
+            bus.start();
+            EventSink stamped = factory -> bus.publish(seq -> {
+                publishedAt.put(seq, System.nanoTime());
+                return factory.apply(seq);
+            });
+            try (LiveExecutor run = new LiveExecutor(db, live, stamped, 48)) {
+                String end = run.runToEnd().words();
+                bus.flush();
+                int n = (int) Math.min(latencyCount.get(), latencies.length);
+                long[] sorted = java.util.Arrays.copyOf(latencies, n);
+                java.util.Arrays.sort(sorted);
+                out.printf(Locale.ROOT, "live, %d workers, %d s (%s): %.0f statements/s, %.0f accepted writes/s, "
+                                + "%d events; event latency (publish to delivery) p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
+                        liveWorkers, liveSeconds, end, liveCounts.statements.sum() / (double) liveSeconds,
+                        liveCounts.accepted.sum() / (double) liveSeconds, delivered.sum(),
+                        percentile(sorted, 0.50) / 1e6, percentile(sorted, 0.99) / 1e6,
+                        n == 0 ? 0 : sorted[n - 1] / 1e6);
+            }
         }
     }
 }

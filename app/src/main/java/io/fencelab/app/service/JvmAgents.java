@@ -40,9 +40,9 @@ public final class JvmAgents implements AgentSupport {
 
     /**
      * A small JVM that starts fast: one agent runs one worker, so C1 alone, one compiler thread, the
-     * serial collector and a small heap; many of them share the machine's cores while they start. The
-     * JDK's class-data archive is used by default ({@code -Xshare:auto}, not written: JDK 25 refuses it
-     * beside {@code -XX:AOTCacheOutput}); the AOT cache goes further (see {@link AgentCache}).
+     * serial collector and a small heap; many of them share the machine's cores while they start. No
+     * {@code -Xshare} flag: the JVM refuses any beside {@code -XX:AOTCache} and {@code -XX:AOTCacheOutput}
+     * (and shares its default archive without one).
      */
     static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1",
             "-XX:+UseSerialGC", "-Xss512k", "-Xmx96m");
@@ -60,6 +60,12 @@ public final class JvmAgents implements AgentSupport {
     public static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
     /** {@code w1#2}: worker w1's second process (a worker's own name never has a {@code #}). */
     private static final Pattern INCARNATION = Pattern.compile("([^#]+)#([0-9]{1,6})");
+
+    /**
+     * Set to {@code off}, agents start without the AOT cache: {@code bench-runs} measures their start
+     * both ways in one JVM.
+     */
+    public static final String AOT_CACHE_PROPERTY = "fencelab.agents.aotCache";
 
     /** The first line of a plan: what the scenario text does not say (the spec's name and its hosts). */
     private static final String HEADER = "# fencelab plan ";
@@ -151,7 +157,9 @@ public final class JvmAgents implements AgentSupport {
         command.add(javaCommand());
         command.addAll(FAST_START);
         command.addAll(inheritedFlags());
-        cache.ready(this::trainingCommand).ifPresent(file -> command.add("-XX:AOTCache=" + file));
+        if (!"off".equals(System.getProperty(AOT_CACHE_PROPERTY))) {
+            cache.ready(this::trainingCommand).ifPresent(file -> command.add("-XX:AOTCache=" + file));
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(MAIN_CLASS);
