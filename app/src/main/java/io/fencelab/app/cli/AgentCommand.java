@@ -54,6 +54,15 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--train", description = "The AOT cache's training run: an agent's start without a database.")
     boolean train;
 
+    /**
+     * The agent's own entry point, which {@code JvmAgents} starts: the same command as {@code fencelab
+     * agent}, without building the whole program's command line (its subcommands, the console's
+     * classes), which is most of a small JVM's start when fifty start at once on two cores.
+     */
+    public static void main(String[] args) {
+        System.exit(FencelabCommand.configure(new picocli.CommandLine(new AgentCommand())).execute(args));
+    }
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();

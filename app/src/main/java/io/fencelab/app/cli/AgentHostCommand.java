@@ -268,11 +268,21 @@ public final class AgentHostCommand implements Callable<Integer> {
             default -> {
                 long at = System.nanoTime();
                 ProcessSignals.kill(p.pid(), SIGNAL_LIMIT);
+                // Reaped here, so the pid is free at once rather than a zombie until Java's reaper gets to it.
+                waitGone(p);
                 long gone = System.nanoTime();
                 agents.remove(key(order.runId(), order.agent()));
                 yield new OrderResult(true, p.pid(), databaseTime(at), databaseTime(gone), "killed");
             }
         };
+    }
+
+    private static void waitGone(Process p) {
+        try {
+            p.waitFor(SIGNAL_LIMIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A {@code System.nanoTime()} reading as the database's time: this host's clock then, plus its offset. */

@@ -32,15 +32,20 @@ import java.util.regex.Pattern;
  */
 public final class JvmAgents implements AgentSupport {
 
-    /** The program's command line class, which has the {@code agent} subcommand. */
-    public static final String MAIN_CLASS = "io.fencelab.app.cli.FencelabCommand";
+    /**
+     * The agent's entry point: {@code fencelab agent}'s own class, whose {@code main} runs that command
+     * alone (the same as {@code fencelab agent ...}, only without loading the rest of the program).
+     */
+    public static final String MAIN_CLASS = "io.fencelab.app.cli.AgentCommand";
 
     /**
      * A small JVM that starts fast: one agent runs one worker, so C1 alone, one compiler thread, the
-     * serial collector and a small heap; many of them share the machine's cores while they start.
+     * serial collector and a small heap; many of them share the machine's cores while they start. The
+     * JDK's class-data archive is used by default ({@code -Xshare:auto}, not written: JDK 25 refuses it
+     * beside {@code -XX:AOTCacheOutput}); the AOT cache goes further (see {@link AgentCache}).
      */
     static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1",
-            "-XX:+UseSerialGC", "-Xss512k", "-Xmx96m", "-Xshare:auto");
+            "-XX:+UseSerialGC", "-Xss512k", "-Xmx96m");
 
     /** The flags of this JVM an agent is started with too (see {@link #inheritedFlags()}). */
     private static final List<String> COPIED_FLAGS = List.of("--enable-native-access",
@@ -150,7 +155,6 @@ public final class JvmAgents implements AgentSupport {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(MAIN_CLASS);
-        command.add("agent");
         command.add("--run=" + runId);
         command.add("--agent=" + agent);
         if (host != null) {
@@ -175,7 +179,6 @@ public final class JvmAgents implements AgentSupport {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(MAIN_CLASS);
-        command.add("agent");
         command.add("--train");
         return command;
     }

@@ -49,8 +49,8 @@ class JvmAgentsTest {
         List<String> command = agents.agentCommand(7, "w1#2", "host-b", -5000, true);
 
         assertThat(command.getFirst()).as("this JVM's java").endsWith("java");
-        assertThat(command).containsSubsequence("-cp", System.getProperty("java.class.path"), JvmAgents.MAIN_CLASS,
-                        "agent", "--run=7", "--agent=w1#2", "--host=host-b", "--clock-offset-ms=-5000", "--new-identity")
+        assertThat(command).containsSubsequence("-cp", System.getProperty("java.class.path"), "io.fencelab.app.cli.AgentCommand",
+                        "--run=7", "--agent=w1#2", "--host=host-b", "--clock-offset-ms=-5000", "--new-identity")
                 .contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx96m");
         assertThat(String.join(" ", command)).as("the database reaches the agent by its environment only")
                 .doesNotContainIgnoringCase("jdbc").doesNotContainIgnoringCase("password");
@@ -60,7 +60,7 @@ class JvmAgentsTest {
     void anAgentOnTheRunsOwnMachineHasNoHostAndNoOffset() {
         List<String> command = agents.agentCommand(7, "w1", null, 0, false);
 
-        assertThat(command).endsWith("agent", "--run=7", "--agent=w1");
+        assertThat(command).endsWith("io.fencelab.app.cli.AgentCommand", "--run=7", "--agent=w1");
     }
 
     @Test

@@ -89,64 +89,82 @@ public final class AgentRun {
             throws InterruptedException {
         AgentTables tables = new AgentTables(db);
         AgentRun agent = new AgentRun(joining, tables, rawClock);
-        tables.agentUp(joining.runId(), joining.agent(), ProcessHandle.current().pid(), joining.host());
-        AgentTables.RunPlan plan = agent.awaitStart();
+        AgentTables.RunPlan plan = agent.await(false);
         if (plan == null) {
             return 1;
         }
-        agent.begin(db, compile.apply(plan.plan()), plan);
+        // Ready means ready to act: the plan compiled and the clock measured before it says it is up, so
+        // a slow start (a cold JVM compiling the plan) cannot make its worker late for the run's start.
+        agent.prepare(db, compile.apply(plan.plan()));
+        tables.agentUp(joining.runId(), joining.agent(), ProcessHandle.current().pid(), joining.host());
+        plan = agent.await(true);
+        if (plan == null) {
+            return 1;
+        }
+        agent.begin(plan);
         agent.takeOrders();
         return 0;
     }
 
-    /** The plan once the run has started; null if it ended first or never started. */
-    private AgentTables.RunPlan awaitStart() throws InterruptedException {
+    /** The run's plan once it exists ({@code started}: once the run has started); null if it ended or never came. */
+    private AgentTables.RunPlan await(boolean started) throws InterruptedException {
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
         try (AgentTables.Listener listener = tables.listen()) {
             while (System.nanoTime() < deadline) {
                 AgentTables.RunPlan plan = tables.plan(joining.runId()).orElse(null);
-                if (plan == null || plan.over()) {
+                if (plan != null && plan.over()) {
                     return null;
                 }
-                if (plan.start() != null) {
+                if (plan != null && (!started || plan.start() != null)) {
                     return plan;
                 }
-                listener.awaitNotification(Duration.ofMillis(50));
+                listener.awaitNotification(Duration.ofMillis(started ? 20 : 50));
             }
         }
-        log.warn("agent {}: run {} did not start within {}", joining.agent(), joining.runId(), START_LIMIT);
+        log.warn("agent {}: run {} did not {} within {}", joining.agent(), joining.runId(),
+                started ? "start" : "give its plan", START_LIMIT);
         return null;
     }
 
-    private void begin(Database db, RunSpec full, AgentTables.RunPlan plan) {
+    private RunSpec spec;
+    private ClockOffset offset;
+    private EventSink sink;
+    private Database db;
+
+    /** Everything but the start: the spec of its one worker, the clock measured, the store joined. */
+    private void prepare(Database database, RunSpec full) {
+        this.db = database;
         WorkerSpec mine = full.workers().stream().filter(w -> w.name().equals(joining.worker())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("run " + joining.runId() + " has no worker "
                         + joining.worker()));
         // Its worker only, and no fault plan: the run times the faults and sends this agent its own.
-        RunSpec spec = full.toBuilder().workers(List.of(mine)).faults(List.of()).hosts(Map.of()).build();
-        ClockOffset offset = measure(db);
+        spec = full.toBuilder().workers(List.of(mine)).faults(List.of()).hosts(Map.of()).build();
+        offset = measure(database);
         LiveClock clock = new LiveClock(offset.corrected(rawClock));
-        RunStore store = PostgresRunStore.join(db, joining.runId(), clock, spec.userFences().fences());
-        EventSink sink = new Outbox(tables, joining.runId(), joining.agent());
+        RunStore store = PostgresRunStore.join(database, joining.runId(), clock, spec.userFences().fences());
+        sink = new Outbox(tables, joining.runId(), joining.agent());
         scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store, new Hooks());
-        scheduler.beginAt(plan.start());
         core = new RunCore(spec, sink, store, scheduler, WorkerPlacement.inJvm(), this::finish, false);
+    }
+
+    /** Run time started at the plan's time zero: the worker starts when its spec says. */
+    private void begin(AgentTables.RunPlan plan) {
+        scheduler.beginAt(plan.start());
+        WorkerSpec mine = spec.workers().getFirst();
         WorkerPlacement.InJvm placed = (WorkerPlacement.InJvm) core.allWorkers().getFirst();
-        String holder = placed.worker().holder();
         if (joining.incarnation() > 1) {
             placed.worker().startIncarnation(joining.incarnation(), joining.newIdentity());
-            holder = placed.worker().holder();
         } else {
             long waitMicros = RunCore.micros(mine.startAt()) - scheduler.nowMicros();
             placed.startAfter(Duration.ofNanos(Math.max(0, waitMicros) * 1_000));
         }
-        String shownHolder = holder;
+        String holder = placed.worker().holder();
         sink.publish(seq -> new Event.AgentReport(seq, scheduler.nowMicros(), Event.AgentReport.Kind.STARTED,
-                joining.host(), shownHolder, ProcessHandle.current().pid(), offset.offsetMicros(),
+                joining.host(), holder, ProcessHandle.current().pid(), offset.offsetMicros(),
                 offset.uncertaintyMicros(), null));
         // A run that outlives its plan by far has lost its run side: leave rather than run on alone.
         scheduler.afterRunTime(spec.duration().plusSeconds(60), () -> finish(RunEnded.Reason.STOPPED));
-        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, shownHolder));
+        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, holder));
     }
 
     private ClockOffset measure(Database db) {
