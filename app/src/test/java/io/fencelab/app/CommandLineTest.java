@@ -248,6 +248,28 @@ class CommandLineTest {
         assertThat(r.err()).contains("no-such-scenario").contains("paused-holder");
     }
 
+    @Test
+    void anUnknownExecutorNamesTheThreeThereAre() {
+        Cli.Result r = run("run", "paused-holder", "--executor", "warp");
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("--executor must be simulated, live or process, was 'warp'")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void hostsInAFileThatIsNotAProcessRunAreOneLocatedLine(@TempDir Path dir) throws Exception {
+        String yaml = io.fencelab.scenarios.Catalog.shipped().source("paused-holder").text() + "hosts: {a: 1}\n";
+        Path file = Files.writeString(dir.resolve("hosts.yaml"), yaml);
+
+        Cli.Result r = run("run", file.toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString().startsWith(file + ":")
+                .contains("hosts: only a process run places workers on hosts; add executor: process");
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+
     private static Cli.Result run(String... args) {
         return Cli.run(args);
     }

@@ -16,9 +16,14 @@ import java.util.regex.Pattern;
  */
 final class HostsCompiler {
 
-    /** A host name as an agent host announces it: it reaches the database, the log and the command line. */
-    static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
-    private static final String HOST_RULE = "1 to 64 of the characters A-Z, a-z, 0-9, _, . and -";
+    /**
+     * A host name as an agent host takes it ({@code agent-host --name}; the same rule as
+     * {@code JvmAgents.HOST_NAME}, which this module cannot see): it reaches the database, the log and
+     * the command line, so no option-like or path-like first character.
+     */
+    static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
+    private static final String HOST_RULE = "1 to 64 of the characters A-Z, a-z, 0-9, _, . and -, not starting "
+            + "with . or -";
 
     private final Problems problems;
     private final ValueReader read;

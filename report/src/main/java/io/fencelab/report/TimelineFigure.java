@@ -100,6 +100,10 @@ final class TimelineFigure {
             swatch(out, "<rect x=\"10\" y=\"8\" width=\"8\" height=\"9\" fill=\"" + Palette.ACCEPTED + "\"/><rect x=\"10\" y=\"4\" width=\"8\" height=\"4\" fill=\""
                     + Palette.REJECTED + "\"/>", "writes counted per bucket");
         }
+        if (drawn.holders().stream().anyMatch(l -> l.agent() != null && l.agent().lost())) {
+            swatch(out, "<rect x=\"1\" y=\"1\" width=\"28\" height=\"16\" fill=\"#1a1a1a\" fill-opacity=\"0.14\" "
+                    + "stroke=\"#b00020\" stroke-dasharray=\"4 3\"/>", "host lost (process runs)");
+        }
         if (!drawn.highlights().isEmpty()) {
             swatch(out, "<g class=\"pin\"><rect x=\"6.5\" y=\"4\" width=\"3\" height=\"13\"/><circle cx=\"8\" cy=\"4\" r=\"3.5\"/></g>"
                     + "<circle class=\"witness\" cx=\"22\" cy=\"9\" r=\"7\"/>", "event in a witness");

@@ -112,7 +112,7 @@ class ProcessTimelineTest {
         assertThat(svg).as("one band, for A, from 20 s to the end of the run").containsOnlyOnce("class=\"host-lost\"")
                 .contains("data-t=\"20000000 50000000\"")
                 .contains("host a stopped answering at 20.0s: nothing A did after that reached the log");
-        assertThat(html).contains("class=\"host-lost\"");
+        assertThat(html).contains("class=\"host-lost\"").contains("host lost (process runs)</li>");
         HtmlReportTest.assertWellFormedEnough(html);
     }
 
@@ -122,5 +122,14 @@ class ProcessTimelineTest {
                 .filter(e -> !(e instanceof Event.AgentReport)).toList()));
 
         assertThat(svg).doesNotContain("host ").doesNotContain("pid ").doesNotContain("host-lost");
+    }
+
+    @Test
+    void whileEveryHostAnswersNothingIsMarkedLost(@TempDir Path dir) {
+        List<Event> beforeTheLoss = processRun().subList(0, 7);
+
+        assertThat(HtmlReport.render(Inputs.of(beforeTheLoss, dir.resolve("e.jsonl"), "not lost yet")))
+                .as("no band, no legend entry").doesNotContain("host-lost").doesNotContain("host lost")
+                .contains(">pid 41234</text>");
     }
 }
