@@ -136,7 +136,7 @@ public final class Defaults {
     public static final Key<Double> TIME_SCALE = value("timeScale", 1.0, "a number, more than 0",
             "Live runs only: real seconds per run second (0.1 plays a minute in six seconds).");
     public static final Key<Void> HOSTS = described("hosts", "every worker on the run's machine",
-            "a mapping of host name (1 to 64 of A-Z, a-z, 0-9, _, . and -, not starting with . or -) to a number "
+            "a mapping of host name (1 to 64 of A-Z, a-z, 0-9, _, . and -, beginning with a letter, digit or _; not local) to a number "
                     + "of workers or a list of worker or group names; executor: process only",
             "Process runs only: which agent host runs which workers; a number takes the next workers in file order.");
 

@@ -1,12 +1,12 @@
 package io.fencelab.scenarios;
 
+import io.fencelab.engine.agent.AgentNames;
 import io.fencelab.engine.run.ExecutorKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * A scenario file's {@code hosts}: which agent host runs which workers of a process run
@@ -16,14 +16,8 @@ import java.util.regex.Pattern;
  */
 final class HostsCompiler {
 
-    /**
-     * A host name as an agent host takes it ({@code agent-host --name}; the same rule as
-     * {@code JvmAgents.HOST_NAME}, which this module cannot see): it reaches the database, the log and
-     * the command line, so no option-like or path-like first character.
-     */
-    static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
-    private static final String HOST_RULE = "1 to 64 of the characters A-Z, a-z, 0-9, _, . and -, not starting "
-            + "with . or -";
+    /** The engine's one rule ({@link AgentNames}): it reaches the database, the log and the command line. */
+    private static final String HOST_RULE = AgentNames.HOST_RULE;
 
     private final Problems problems;
     private final ValueReader read;
@@ -70,7 +64,7 @@ final class HostsCompiler {
 
     private Entry entry(YamlNode.Field f) {
         String path = "hosts." + Texts.abbreviate(f.key());
-        if (!HOST_NAME.matcher(f.key()).matches()) {
+        if (AgentNames.hostProblem(f.key()).isPresent()) {
             problems.add(f.keyMark(), path, "'" + Texts.abbreviate(f.key()) + "' is not a host name: " + HOST_RULE);
             return null;
         }

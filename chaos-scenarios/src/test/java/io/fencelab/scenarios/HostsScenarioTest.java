@@ -99,11 +99,13 @@ class HostsScenarioTest {
 
     @Test
     void aHostNameOutsideTheAllowedCharactersIsRefused() {
-        String rule = "is not a host name: 1 to 64 of the characters A-Z, a-z, 0-9, _, . and -, not starting with . or -";
-        assertThat(problems(withHosts("{\"a b\": 1, " + "h".repeat(65) + ": 1, -x: 1}"))).containsExactly(
+        String rule = "is not a host name: 1 to 64 of A-Z a-z 0-9 _ . -, beginning with a letter, digit or _, "
+                + "and not 'local' (the run's own machine)";
+        assertThat(problems(withHosts("{\"a b\": 1, " + "h".repeat(65) + ": 1, -x: 1, local: 1}"))).containsExactly(
                 "t.yaml:21:9: hosts.a b: 'a b' " + rule,
                 "t.yaml:21:19: hosts." + "h".repeat(60) + "…: '" + "h".repeat(60) + "…' " + rule,
-                "t.yaml:21:89: hosts.-x: '-x' " + rule);
+                "t.yaml:21:89: hosts.-x: '-x' " + rule,
+                "t.yaml:21:96: hosts.local: 'local' " + rule);
     }
 
     @Test

@@ -94,7 +94,9 @@ public final class AgentHostCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
-        JvmAgents.checkArguments(1, "agent", name); // the one rule for a host's name
+        io.fencelab.engine.agent.AgentNames.hostProblem(name).ifPresent(why -> {
+            throw new IllegalArgumentException("--name '" + name + "': " + why);
+        });
         DatabaseConfig config = config();
         if (config.isEmbedded()) {
             throw new IllegalArgumentException("agent-host needs the run's database: --jdbc-url URL "

@@ -3,6 +3,7 @@ package io.fencelab.app.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.agent.AgentNames;
 import io.fencelab.engine.run.AgentRun;
 import io.fencelab.engine.run.AgentSupport;
 import io.fencelab.engine.run.RunSpec;
@@ -55,9 +56,9 @@ public final class JvmAgents implements AgentSupport {
      * An agent's name: its worker's name, {@code #N} after it for a restarted incarnation. Never
      * beginning with {@code -}, so that no name reads as an option.
      */
-    public static final Pattern AGENT_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.#-]{0,63}");
+    public static final Pattern AGENT_NAME = AgentNames.AGENT;
     /** An agent host's name (shown in lanes and logs; no {@code #}, which marks incarnations). */
-    public static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
+    public static final Pattern HOST_NAME = AgentNames.HOST;
     /** {@code w1#2}: worker w1's second process (a worker's own name never has a {@code #}). */
     private static final Pattern INCARNATION = Pattern.compile("([^#]+)#([0-9]{1,6})");
 
@@ -232,8 +233,9 @@ public final class JvmAgents implements AgentSupport {
             throw new IllegalArgumentException("agent name must be 1 to 64 of A-Z a-z 0-9 _ . # -, beginning with a letter, digit or _, was "
                     + shown(agent));
         }
-        if (host != null && !HOST_NAME.matcher(host).matches()) {
-            throw new IllegalArgumentException("host name must be 1 to 64 of A-Z a-z 0-9 _ . -, beginning with a letter, digit or _, was " + shown(host));
+        // The run's own machine passes its agents "local"; an agent host may never call itself that.
+        if (host != null && !AgentNames.LOCAL.equals(host) && AgentNames.hostProblem(host).isPresent()) {
+            throw new IllegalArgumentException("host name must be " + AgentNames.HOST_RULE + ", was " + shown(host));
         }
     }
 

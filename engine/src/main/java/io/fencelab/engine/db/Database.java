@@ -21,6 +21,8 @@ public final class Database implements AutoCloseable {
 
     private final DatabaseConfig config;
     private final int poolSize;
+    /** An agent's connection ({@link #join}): one idle connection, since every login costs a SCRAM hash. */
+    private final boolean joined;
     /** How an external server is restarted for a fault; null if it cannot be (always null for embedded). */
     private final RestartCommand restartCommand;
     /** The embedded server this process uses (shared with other Fencelab processes on the same directory). */
@@ -34,6 +36,7 @@ public final class Database implements AutoCloseable {
     }
 
     private Database(DatabaseConfig config, int poolSize, RestartCommand restartCommand, boolean migrate) {
+        this.joined = !migrate;
         this.config = config;
         this.poolSize = poolSize;
         this.restartCommand = config.isEmbedded() ? null : restartCommand;
@@ -401,7 +404,7 @@ public final class Database implements AutoCloseable {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName("fencelab");
         hc.setMaximumPoolSize(poolSize);
-        hc.setMinimumIdle(Math.min(4, poolSize));
+        hc.setMinimumIdle(joined ? 1 : Math.min(4, poolSize));
         hc.setConnectionTimeout(5_000);
         hc.setInitializationFailTimeout(1); // one attempt: a wrong URL should fail fast and say so
         if (isEmbedded()) {

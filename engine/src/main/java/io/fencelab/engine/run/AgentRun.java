@@ -89,37 +89,39 @@ public final class AgentRun {
             throws InterruptedException {
         AgentTables tables = new AgentTables(db);
         AgentRun agent = new AgentRun(joining, tables, rawClock);
-        AgentTables.RunPlan plan = agent.await(false);
-        if (plan == null) {
-            return 1;
+        // One listening connection for the agent's life: each login costs a SCRAM hash, and fifty agents
+        // log in at once.
+        try (AgentTables.Listener listener = tables.listen()) {
+            AgentTables.RunPlan plan = agent.await(listener, false);
+            if (plan == null) {
+                return 1;
+            }
+            // Ready means ready to act: the plan compiled and the clock measured before it says it is up, so
+            // a slow start (a cold JVM compiling the plan) cannot make its worker late for the run's start.
+            agent.prepare(db, compile.apply(plan.plan()));
+            tables.agentUp(joining.runId(), joining.agent(), ProcessHandle.current().pid(), joining.host());
+            plan = agent.await(listener, true);
+            if (plan == null) {
+                return 1;
+            }
+            agent.begin(plan);
+            agent.takeOrders(listener);
         }
-        // Ready means ready to act: the plan compiled and the clock measured before it says it is up, so
-        // a slow start (a cold JVM compiling the plan) cannot make its worker late for the run's start.
-        agent.prepare(db, compile.apply(plan.plan()));
-        tables.agentUp(joining.runId(), joining.agent(), ProcessHandle.current().pid(), joining.host());
-        plan = agent.await(true);
-        if (plan == null) {
-            return 1;
-        }
-        agent.begin(plan);
-        agent.takeOrders();
         return 0;
     }
 
     /** The run's plan once it exists ({@code started}: once the run has started); null if it ended or never came. */
-    private AgentTables.RunPlan await(boolean started) throws InterruptedException {
+    private AgentTables.RunPlan await(AgentTables.Listener listener, boolean started) {
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
-        try (AgentTables.Listener listener = tables.listen()) {
-            while (System.nanoTime() < deadline) {
-                AgentTables.RunPlan plan = tables.plan(joining.runId()).orElse(null);
-                if (plan != null && plan.over()) {
-                    return null;
-                }
-                if (plan != null && (!started || plan.start() != null)) {
-                    return plan;
-                }
-                listener.awaitNotification(Duration.ofMillis(started ? 20 : 50));
+        while (System.nanoTime() < deadline) {
+            AgentTables.RunPlan plan = tables.plan(joining.runId()).orElse(null);
+            if (plan != null && plan.over()) {
+                return null;
             }
+            if (plan != null && (!started || plan.start() != null)) {
+                return plan;
+            }
+            listener.awaitNotification(Duration.ofMillis(started ? 20 : 50));
         }
         log.warn("agent {}: run {} did not {} within {}", joining.agent(), joining.runId(),
                 started ? "start" : "give its plan", START_LIMIT);
@@ -191,9 +193,9 @@ public final class AgentRun {
     }
 
     /** Takes the run's orders until the agent ends. */
-    private void takeOrders() throws InterruptedException {
+    private void takeOrders(AgentTables.Listener listener) throws InterruptedException {
         long lastRunCheck = System.nanoTime();
-        try (AgentTables.Listener listener = tables.listen()) {
+        try {
             while (ended.getCount() > 0) {
                 for (AgentTables.Order order : tables.ordersForAgent(joining.runId(), joining.agent())) {
                     obey(order);

@@ -47,6 +47,8 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     static final Duration HOST_SILENCE = Duration.ofSeconds(4);
     /** How long the run waits for every agent to say it is up. */
     static final Duration AGENTS_UP_LIMIT = Duration.ofSeconds(90);
+    /** More agents take longer on few cores: this much more per agent. */
+    static final Duration AGENTS_UP_PER_AGENT = Duration.ofSeconds(2);
     /** How long the end waits for agents to leave before it kills them. */
     static final Duration AGENTS_LEAVE_LIMIT = Duration.ofSeconds(6);
 
@@ -103,7 +105,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     public void start() throws InterruptedException {
         long runId = run.store().runId();
         run.allWorkers().forEach(WorkerPlacement.Placed::start);
-        String missing = placement.awaitUp(AGENTS_UP_LIMIT);
+        String missing = placement.awaitUp(AGENTS_UP_LIMIT.plus(AGENTS_UP_PER_AGENT.multipliedBy(run.allWorkers().size())));
         Instant zero = tables.startRun(runId);
         scheduler.beginAt(zero);
         started = true;
@@ -152,9 +154,16 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         return scheduler.nowMicros();
     }
 
-    /** See {@link LiveExecutor#inject}: the same faults, on processes. */
+    /**
+     * See {@link LiveExecutor#inject}: the same faults, on processes.
+     *
+     * @throws IllegalStateException before run time starts (its agents are still starting) and once it is over
+     */
     @Override
     public synchronized FaultOccurrence inject(FaultKind kind, String target, Duration length, Duration amount) {
+        if (!started) {
+            throw new IllegalStateException("the run has not started yet: its agents are still starting");
+        }
         return changes.inject(kind, target, length, amount);
     }
 

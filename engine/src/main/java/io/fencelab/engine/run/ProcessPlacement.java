@@ -1,5 +1,6 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.agent.AgentNames;
 import io.fencelab.engine.agent.AgentTables;
 import io.fencelab.engine.agent.AgentTables.OrderKind;
 import io.fencelab.engine.agent.ProcessSignals;
@@ -102,7 +103,7 @@ final class ProcessPlacement implements WorkerPlacement {
 
     String hostName(String holder) {
         Agent a = agents.get(worker(holder));
-        return a == null || a.host == null ? "local" : a.host;
+        return a == null || a.host == null ? AgentNames.LOCAL : a.host;
     }
 
     /** An agent said it is up: where it runs, for the console. */
@@ -280,7 +281,7 @@ final class ProcessPlacement implements WorkerPlacement {
         }
 
         private synchronized void launch() {
-            AgentRun.Joining joining = new AgentRun.Joining(runId, worker.name(), host == null ? "local" : host,
+            AgentRun.Joining joining = new AgentRun.Joining(runId, worker.name(), host == null ? AgentNames.LOCAL : host,
                     incarnation, newIdentity);
             tables.addAgent(runId, agentName(), host);
             up = true;
@@ -303,7 +304,7 @@ final class ProcessPlacement implements WorkerPlacement {
             try {
                 Process p = pb.start();
                 process = p;
-                where.put(holderName(), new Where("local", p.pid()));
+                where.put(holderName(), new Where(AgentNames.LOCAL, p.pid()));
                 p.onExit().thenAccept(done -> {
                     if (!ending && process == done && up) {
                         up = false;

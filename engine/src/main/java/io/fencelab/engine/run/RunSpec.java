@@ -74,6 +74,11 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         if (!duration.isPositive()) {
             throw new IllegalArgumentException("duration must be positive, was " + duration);
         }
+        for (String h : hosts.values()) {
+            io.fencelab.engine.agent.AgentNames.hostProblem(h).ifPresent(why -> {
+                throw new IllegalArgumentException("hosts: '" + h + "': " + why);
+            });
+        }
         for (String w : hosts.keySet()) {
             if (workers.stream().noneMatch(x -> x.name().equals(w))) {
                 throw new IllegalArgumentException("hosts: no worker named " + w);
