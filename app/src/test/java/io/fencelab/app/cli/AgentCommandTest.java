@@ -48,10 +48,11 @@ class AgentCommandTest {
     void anAgentWhoseParentClosesItsInputLeavesAtOnce(Database db) throws Exception {
         AgentTables tables = new AgentTables(db);
         long run = db.newRun("parent-gone").runId();
-        // Never started: the agent would wait two minutes for time zero.
-        tables.createRun(run, "not compiled before the start");
-        tables.addAgent(run, "w1", null);
-        Process p = start(agents.agentCommand(run, "w1", null, 0, false), environment(db));
+        // Never started: the agent compiles its plan, says it is up, and would wait two minutes for time zero.
+        tables.createRun(run, agents.plan(io.fencelab.scenarios.Catalog.shipped().load("paused-holder").spec()
+                .withExecutor(io.fencelab.engine.run.ExecutorKind.PROCESS)));
+        tables.addAgent(run, "A", null);
+        Process p = start(agents.agentCommand(run, "A", null, 0, false), environment(db));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (tables.agents(run).getFirst().pid() == null) {
             assertThat(p.isAlive()).as("agent running").isTrue();

@@ -83,7 +83,8 @@ class ProcessRunTest {
             RunResult processes = run(db, asProcesses, dir.resolve("process.jsonl"));
 
             assertThat(processes.endReason()).isEqualTo("completed");
-            assertThat(processes.verdict().kind()).isEqualTo(simulated.verdict().kind());
+            assertThat(processes.verdict().kind()).as(processes.verdict().witnesses().toString())
+                    .isEqualTo(simulated.verdict().kind());
             assertThat(outcomes(processes)).as("no stale write gets through").noneMatch(o -> o.contains("STALE"));
             List<Event> events = EventLogReader.read(processes.eventLog());
             List<Event.PauseStarted> pauses = events.stream().filter(e -> e instanceof Event.PauseStarted)

@@ -72,7 +72,8 @@ class JvmAgentsTest {
         assertThatThrownBy(() -> agents.agentCommand(3, "--help", null, 0, false))
                 .as("a name that would read as an option").hasMessageContaining("was \"--help\"");
         assertThatThrownBy(() -> agents.agentCommand(3, "w1", "b\nc", 0, false))
-                .hasMessage("host name must be 1 to 64 of A-Z a-z 0-9 _ . -, beginning with a letter, digit or _, was \"b\\u000ac\"");
+                .hasMessage("host name must be 1 to 64 of A-Z a-z 0-9 _ . -, beginning with a letter, digit or _, and not "
+                        + "'local' (the run's own machine), was \"b\\u000ac\"");
     }
 
     @Test

@@ -22,7 +22,11 @@ import java.util.PriorityQueue;
  *
  * <p>Corrected times from different hosts are only as good as their clocks' uncertainty, so where
  * the database's own order is known it wins: grants of one scope are released in the order of the
- * service's counter, which the database assigned. The checker's verdict rests on tokens and that
+ * service's counter, which the database assigned (each grant takes the next number). A grant that
+ * skips a number waits, with everything after it, until the missing grant arrives: its holder was
+ * frozen between the database's answer and its event, as a real process can be. After
+ * {@link #GAP_LIMIT} of waiting the merge goes on without it (a grant whose answer never reached its
+ * holder, a holder killed before it could tell). The checker's verdict rests on tokens and that
  * order, never on times compared across hosts.
  */
 final class EventMerge {
@@ -38,11 +42,25 @@ final class EventMerge {
     private static final Comparator<Held> ORDER = Comparator.comparingLong(Held::atMicros)
             .thenComparing(Held::agent).thenComparingLong(Held::localSeq);
 
+    /** How long the merge waits for a grant the service's counter says is missing. */
+    static final java.time.Duration GAP_LIMIT = java.time.Duration.ofSeconds(10);
+
     private final long holdMicros;
     private final PriorityQueue<Held> waiting = new PriorityQueue<>(ORDER);
+    /** The first counter of each scope named (others start at 1), as the spec's first tokens say. */
+    private final Map<String, Long> firstCounters;
+    /** Per scope, the counter the next grant released must carry. */
+    private final Map<String, Long> nextCounter = new HashMap<>();
+    /** Per scope, since when (nanoTime) a grant has waited for a missing one. */
+    private final Map<String, Long> gapSince = new HashMap<>();
 
     EventMerge(long holdMicros) {
+        this(holdMicros, Map.of());
+    }
+
+    EventMerge(long holdMicros, Map<String, Long> firstCounters) {
         this.holdMicros = holdMicros;
+        this.firstCounters = Map.copyOf(firstCounters);
     }
 
     /** Takes events as they came from the database (in any order). */
@@ -79,7 +97,34 @@ final class EventMerge {
         }
         pullEarlierGrants(out);
         inCounterOrder(out);
-        return out.stream().map(Held::json).toList();
+        List<ObjectNode> released = new ArrayList<>(out.size());
+        for (int i = 0; i < out.size(); i++) {
+            Held h = out.get(i);
+            if (h.grant() && nowMicros != Long.MAX_VALUE && missingBefore(h)) {
+                waiting.addAll(out.subList(i, out.size()));
+                break;
+            }
+            if (h.grant()) {
+                nextCounter.merge(h.scope(), h.counter() + 1, Math::max);
+            }
+            released.add(h.json());
+        }
+        return released;
+    }
+
+    /** Whether a grant with a lower counter than {@code grant}'s has yet to come (and is still worth waiting for). */
+    private boolean missingBefore(Held grant) {
+        long expected = nextCounter.computeIfAbsent(grant.scope(), s -> firstCounters.getOrDefault(s, 1L));
+        if (grant.counter() <= expected) {
+            gapSince.remove(grant.scope());
+            return false;
+        }
+        long since = gapSince.computeIfAbsent(grant.scope(), s -> System.nanoTime());
+        if (System.nanoTime() - since < GAP_LIMIT.toNanos()) {
+            return true;
+        }
+        gapSince.remove(grant.scope());
+        return false;
     }
 
     /** A grant waiting with a lower counter than one released now goes out with it. */

@@ -60,7 +60,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     private final FailpointArming failpoints;
     private final LiveChanges changes;
     private final ProcessPlacement placement;
-    private final EventMerge merge = new EventMerge(RunCore.micros(MERGE_HOLD));
+    private final EventMerge merge;
     private final EventSink sink;
     /** Each holder's open belief (scope and token) in the merged log: a killed process's ends with it. */
     private final Map<String, Event.BeliefStarted> beliefs = new ConcurrentHashMap<>();
@@ -75,6 +75,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
                 "a process run starts agents with the fencelab program; only the engine is here"));
         this.db = db;
         this.sink = sink;
+        this.merge = new EventMerge(RunCore.micros(MERGE_HOLD), spec.firstTokens());
         this.tables = new AgentTables(db);
         this.offset = measure(db);
         LiveClock clock = new LiveClock(offset.corrected(Clock.systemUTC()));

@@ -42,7 +42,7 @@ class EventMergeTest {
 
     @Test
     void grantsOfOneScopeGoOutInTheOrderOfTheServicesCounterWhateverTheirCorrectedTimes() throws Exception {
-        EventMerge merge = new EventMerge(0);
+        EventMerge merge = new EventMerge(0, java.util.Map.of("report", 7L, "other", 3L));
         // B's host clock is a little fast: its later grant (counter 8) carries an earlier corrected time.
         merge.add(List.of(
                 row("B", 1, new Event.LeaseAcquired(1, 2_000_000, "B", "report", 8, 8, 5_000_000)),
@@ -54,5 +54,23 @@ class EventMergeTest {
                 .extracting(Event::holder).containsExactly("A", "B");
         assertThat(out).extracting(e -> ((Event.LeaseAcquired) e).token()).containsExactly(7L, 8L);
         assertThat(numbered(merge.due(Long.MAX_VALUE), 3)).extracting(Event::holder).containsExactly("C");
+    }
+
+    @Test
+    void aGrantThatSkipsACounterWaitsWithEverythingAfterItUntilTheMissingGrantArrives() throws Exception {
+        EventMerge merge = new EventMerge(0, java.util.Map.of("report", 41L));
+        // B's grant (42) arrives first: A was frozen between the database's answer (41) and its event.
+        merge.add(List.of(
+                row("B", 1, new Event.LeaseAcquired(1, 1_000_000, "B", "report", 42, 42, 5_000_000)),
+                row("B", 2, new Event.WriteAttempted(2, 1_100_000, "B", "report", 42,
+                        io.fencelab.engine.resource.TargetKind.ROW, "k", null))));
+
+        assertThat(merge.due(2_000_000)).as("42 waits for 41, and B's write waits behind it").isEmpty();
+        merge.add(List.of(row("A", 1, new Event.LeaseAcquired(1, 2_500_000, "A", "report", 41, 41, 4_000_000))));
+
+        List<Event> out = numbered(merge.due(3_000_000), 1);
+        assertThat(out).extracting(Event::holder).containsExactly("A", "B", "B");
+        assertThat(out.get(0).tokenOrNull()).isEqualTo(41L);
+        assertThat(out.get(1).tokenOrNull()).isEqualTo(42L);
     }
 }

@@ -341,7 +341,16 @@ public final class LiveDriver extends ThreadedDriver {
                 return;
             }
             feed.notice(new Notice.Phase(RunPhase.PLAYING));
-            startNanos = System.nanoTime();
+            if (spec.executor() == io.fencelab.engine.run.ExecutorKind.PROCESS) {
+                // Its agents start first (seconds): the clock starts with the run's time zero, at RunStarted.
+                r.bus().subscribe("fencelab-process-clock", batch -> {
+                    if (startNanos == 0 && batch.stream().anyMatch(e -> e instanceof Event.RunStarted)) {
+                        startNanos = System.nanoTime();
+                    }
+                });
+            } else {
+                startNanos = System.nanoTime();
+            }
             if (storied) {
                 storyThread = Thread.ofPlatform().daemon().name("fencelab-live-story").start(this::tellStory);
             }
