@@ -91,78 +91,74 @@ final class EventMerge {
      */
     synchronized List<ObjectNode> due(long nowMicros) {
         long cutoff = nowMicros == Long.MAX_VALUE ? Long.MAX_VALUE : nowMicros - holdMicros;
-        List<Held> out = new ArrayList<>();
+        List<Held> ready = new ArrayList<>();
         while (!waiting.isEmpty() && waiting.peek().atMicros() <= cutoff) {
-            out.add(waiting.poll());
+            ready.add(waiting.poll());
         }
-        pullEarlierGrants(out);
-        inCounterOrder(out);
-        List<ObjectNode> released = new ArrayList<>(out.size());
-        for (int i = 0; i < out.size(); i++) {
-            Held h = out.get(i);
-            if (h.grant() && nowMicros != Long.MAX_VALUE && missingBefore(h)) {
-                waiting.addAll(out.subList(i, out.size()));
-                break;
-            }
+        List<ObjectNode> released = new ArrayList<>(ready.size());
+        for (int i = 0; i < ready.size(); i++) {
+            Held h = ready.get(i);
             if (h.grant()) {
-                nextCounter.merge(h.scope(), h.counter() + 1, Math::max);
+                List<Held> earlier = earlierGrants(h, ready.subList(i + 1, ready.size()));
+                if (earlier == null && nowMicros != Long.MAX_VALUE && stillWaiting(h)) {
+                    waiting.addAll(ready.subList(i, ready.size()));
+                    break;
+                }
+                // The grants the counter says came first go first, however late their holders told them.
+                for (Held g : earlier == null ? List.<Held>of() : earlier) {
+                    release(g, released);
+                }
             }
-            released.add(h.json());
+            release(h, released);
         }
         return released;
     }
 
-    /** Whether a grant with a lower counter than {@code grant}'s has yet to come (and is still worth waiting for). */
-    private boolean missingBefore(Held grant) {
+    private void release(Held h, List<ObjectNode> released) {
+        if (h.grant()) {
+            nextCounter.merge(h.scope(), h.counter() + 1, Math::max);
+            gapSince.remove(h.scope());
+        }
+        released.add(h.json());
+    }
+
+    /**
+     * The grants of {@code grant}'s scope with the counters between the next one expected and its own,
+     * taken out of {@code later} and the waiting events, in counter order; empty when none is missing,
+     * null when one has not arrived yet (then nothing is taken).
+     */
+    private List<Held> earlierGrants(Held grant, List<Held> later) {
         long expected = nextCounter.computeIfAbsent(grant.scope(), s -> firstCounters.getOrDefault(s, 1L));
         if (grant.counter() <= expected) {
-            gapSince.remove(grant.scope());
-            return false;
+            return List.of();
         }
+        Map<Long, Held> found = new HashMap<>();
+        for (Held h : later) {
+            collect(h, grant, expected, found);
+        }
+        for (Held h : waiting) {
+            collect(h, grant, expected, found);
+        }
+        if (found.size() < grant.counter() - expected) {
+            return null;
+        }
+        List<Held> inOrder = new ArrayList<>(found.values());
+        inOrder.sort(Comparator.comparingLong(Held::counter));
+        later.removeAll(inOrder);
+        waiting.removeAll(inOrder);
+        return inOrder;
+    }
+
+    private static void collect(Held h, Held grant, long expected, Map<Long, Held> found) {
+        if (h.grant() && h.scope().equals(grant.scope()) && h.counter() >= expected && h.counter() < grant.counter()) {
+            found.putIfAbsent(h.counter(), h);
+        }
+    }
+
+    /** Whether the grant has waited less than {@link #GAP_LIMIT} for a missing one (the wait starts now if new). */
+    private boolean stillWaiting(Held grant) {
         long since = gapSince.computeIfAbsent(grant.scope(), s -> System.nanoTime());
-        if (System.nanoTime() - since < GAP_LIMIT.toNanos()) {
-            return true;
-        }
-        gapSince.remove(grant.scope());
-        return false;
-    }
-
-    /** A grant waiting with a lower counter than one released now goes out with it. */
-    private void pullEarlierGrants(List<Held> out) {
-        Map<String, Long> highest = new HashMap<>();
-        for (Held h : out) {
-            if (h.grant()) {
-                highest.merge(h.scope(), h.counter(), Math::max);
-            }
-        }
-        if (highest.isEmpty()) {
-            return;
-        }
-        List<Held> pulled = waiting.stream()
-                .filter(h -> h.grant() && h.counter() < highest.getOrDefault(h.scope(), Long.MIN_VALUE)).toList();
-        waiting.removeAll(pulled);
-        out.addAll(pulled);
-        out.sort(ORDER);
-    }
-
-    /** Within what is released, each scope's grants take their slots in the order of their counters. */
-    private static void inCounterOrder(List<Held> out) {
-        Map<String, List<Integer>> slots = new HashMap<>();
-        for (int i = 0; i < out.size(); i++) {
-            if (out.get(i).grant()) {
-                slots.computeIfAbsent(out.get(i).scope(), k -> new ArrayList<>()).add(i);
-            }
-        }
-        for (List<Integer> at : slots.values()) {
-            if (at.size() < 2) {
-                continue;
-            }
-            List<Held> grants = new ArrayList<>(at.stream().map(out::get).toList());
-            grants.sort(Comparator.comparingLong(Held::counter));
-            for (int k = 0; k < at.size(); k++) {
-                out.set(at.get(k), grants.get(k));
-            }
-        }
+        return System.nanoTime() - since < GAP_LIMIT.toNanos();
     }
 
     /** {@code json} as the run's event number {@code seq}. */
