@@ -196,6 +196,30 @@ class ProcessRunTest {
         }
     }
 
+    /** A connection kill is an order to the agent: its next action's session is terminated in its own JVM. */
+    @Test
+    void aConnectionKillReachesTheAgentAndItsNextStatementFails(@TempDir Path dir) throws Exception {
+        RunSpec spec = scenario("""
+                duration: 4s
+                lease: {ttl: 1500ms, renewEvery: 250ms}
+                workers:
+                  - {name: A, scope: s, workTime: 3s, jobs: 1, writes: [{target: ROW, key: r}]}
+                faults:
+                  - {kind: CONNECTION_KILL, target: A, at: 1s}
+                """);
+        try (Database db = EmbeddedDatabase.startThrowaway(16)) {
+            RunResult result = run(db, spec, dir.resolve("e.jsonl"));
+
+            List<Event> events = EventLogReader.read(result.eventLog());
+            long killedAt = events.stream().filter(e -> e instanceof Event.FaultInjected f
+                    && f.fault().equals("CONNECTION_KILL")).findFirst().orElseThrow().atMicros();
+            assertThat(events).as("A's next statement after the kill fails on its terminated connection")
+                    .anyMatch(e -> e instanceof Event.OperationFailed f && f.holder().equals("A")
+                            && f.atMicros() > killedAt);
+            assertThat(result.endReason()).isEqualTo("completed");
+        }
+    }
+
     private static Event.LeaseAcquired grantOf(List<Event> events, String holder) {
         return events.stream().filter(e -> e instanceof Event.LeaseAcquired x && x.holder().equals(holder))
                 .map(e -> (Event.LeaseAcquired) e).findFirst().orElseThrow();

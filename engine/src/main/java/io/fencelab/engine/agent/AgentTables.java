@@ -51,17 +51,26 @@ public final class AgentTables {
      * @throws IllegalStateException if the run has no plan ({@link #createRun})
      */
     public Instant startRun(long runId) {
-        return call(h -> h.createQuery("""
-                        UPDATE agent_run SET started_at = COALESCE(started_at, clock_timestamp())
-                         WHERE run_id = :run RETURNING started_at""")
-                .bind("run", runId).mapTo(Instant.class).findOne())
-                .orElseThrow(() -> noProcessRun(runId));
+        // One transaction: the NOTIFY wakes the waiting agents when the start is there to read.
+        return call(h -> h.inTransaction(t -> {
+            Optional<Instant> start = t.createQuery("""
+                            UPDATE agent_run SET started_at = COALESCE(started_at, clock_timestamp())
+                             WHERE run_id = :run RETURNING started_at""")
+                    .bind("run", runId).mapTo(Instant.class).findOne();
+            t.createQuery("SELECT pg_notify('" + ORDERS_CHANNEL + "', CAST(:run AS text))").bind("run", runId)
+                    .mapTo(String.class).one();
+            return start;
+        })).orElseThrow(() -> noProcessRun(runId));
     }
 
     /** Marks the run over (agents that poll see it and leave); the first end time stays. */
     public void endRun(long runId) {
-        update("UPDATE agent_run SET ended_at = COALESCE(ended_at, clock_timestamp()) WHERE run_id = :run",
-                q -> q.bind("run", runId));
+        call(h -> h.inTransaction(t -> {
+            t.createUpdate("UPDATE agent_run SET ended_at = COALESCE(ended_at, clock_timestamp()) WHERE run_id = :run")
+                    .bind("run", runId).execute();
+            return t.createQuery("SELECT pg_notify('" + ORDERS_CHANNEL + "', CAST(:run AS text))").bind("run", runId)
+                    .mapTo(String.class).one();
+        }));
     }
 
     /**

@@ -45,7 +45,7 @@ public final class AgentRun {
     /** How often an agent measures its clock again during the run. */
     static final Duration CLOCK_EVERY = Duration.ofSeconds(5);
     /** How long an agent waits for its run to start before it gives up. */
-    static final Duration START_LIMIT = Duration.ofSeconds(120);
+    static final Duration START_LIMIT = Duration.ofSeconds(600);
     /** Actions under way may finish this long after the end; then the agent leaves anyway. */
     static final Duration END_DRAIN_LIMIT = Duration.ofSeconds(3);
     /** Concurrent statements of one agent: its worker's actions, plus a pipelined job's writes. */
@@ -121,7 +121,9 @@ public final class AgentRun {
             if (plan != null && (!started || plan.start() != null)) {
                 return plan;
             }
-            listener.awaitNotification(Duration.ofMillis(started ? 20 : 50));
+            // The run's start is NOTIFYed: the look every second is only a safety net, since fifty agents
+            // asking every few milliseconds would take the cores their neighbours need to start.
+            listener.awaitNotification(Duration.ofSeconds(1));
         }
         log.warn("agent {}: run {} did not {} within {}", joining.agent(), joining.runId(),
                 started ? "start" : "give its plan", START_LIMIT);
@@ -206,7 +208,7 @@ public final class AgentRun {
                         finish(RunEnded.Reason.COMPLETED);
                     }
                 }
-                listener.awaitNotification(Duration.ofMillis(200));
+                listener.awaitNotification(Duration.ofSeconds(1)); // orders are NOTIFYed: this is a safety net
             }
         } catch (RuntimeException e) {
             // The database went away: the worker's own statements have found out too.

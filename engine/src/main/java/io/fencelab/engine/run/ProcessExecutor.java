@@ -47,6 +47,8 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     static final Duration HOST_SILENCE = Duration.ofSeconds(4);
     /** How long the run waits for every agent to say it is up. */
     static final Duration AGENTS_UP_LIMIT = Duration.ofSeconds(90);
+    /** Agents of this machine starting at once: two per core keep the cores busy without thrashing. */
+    static final int STARTING_AT_ONCE = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
     /** More agents take longer on few cores: this much more per agent. */
     static final Duration AGENTS_UP_PER_AGENT = Duration.ofSeconds(2);
     /** How long the end waits for agents to leave before it kills them. */
@@ -105,8 +107,9 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
      */
     public void start() throws InterruptedException {
         long runId = run.store().runId();
-        run.allWorkers().forEach(WorkerPlacement.Placed::start);
-        String missing = placement.awaitUp(AGENTS_UP_LIMIT.plus(AGENTS_UP_PER_AGENT.multipliedBy(run.allWorkers().size())));
+        Duration limit = AGENTS_UP_LIMIT.plus(AGENTS_UP_PER_AGENT.multipliedBy(run.allWorkers().size()));
+        placement.startAll(STARTING_AT_ONCE, limit);
+        String missing = placement.awaitUp(limit);
         Instant zero = tables.startRun(runId);
         scheduler.beginAt(zero);
         started = true;
