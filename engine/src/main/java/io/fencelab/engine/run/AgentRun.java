@@ -4,7 +4,6 @@ import io.fencelab.engine.agent.AgentTables;
 import io.fencelab.engine.agent.ClockOffset;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
-import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
@@ -147,7 +146,8 @@ public final class AgentRun {
         LiveClock clock = new LiveClock(offset.corrected(rawClock));
         RunStore store = PostgresRunStore.join(database, joining.runId(), clock, spec.userFences().fences());
         sink = new Outbox(tables, joining.runId(), joining.agent());
-        scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store, new Hooks());
+        scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store,
+                new ProcessHooks(() -> core, this::finish));
         core = new RunCore(spec, sink, store, scheduler, WorkerPlacement.inJvm(), this::finish, false);
     }
 
@@ -247,39 +247,6 @@ public final class AgentRun {
         finishing = true;
         core.markFinished();
         scheduler.afterActions(END_DRAIN_LIMIT, ended::countDown);
-    }
-
-    /** What the agent's scheduler asks: no cooperative pauses (the process is frozen for real). */
-    private final class Hooks implements RealTimeScheduler.LiveHost {
-        @Override
-        public long resumesAt(String holder) {
-            return 0;
-        }
-
-        @Override
-        public void act(Runnable action) {
-            action.run();
-        }
-
-        @Override
-        public boolean over() {
-            return core == null || core.finished();
-        }
-
-        @Override
-        public void finish(RunEnded.Reason reason) {
-            AgentRun.this.finish(reason);
-        }
-
-        @Override
-        public void databaseLost() {
-            AgentRun.this.finish(RunResult.UNREACHABLE);
-        }
-
-        @Override
-        public boolean restartPlanned() {
-            return core.faults().anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
-        }
     }
 
     /**

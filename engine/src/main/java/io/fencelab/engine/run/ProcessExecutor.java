@@ -5,7 +5,6 @@ import io.fencelab.engine.agent.AgentTables;
 import io.fencelab.engine.agent.ClockOffset;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultOccurrence;
-import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.clock.LiveClock;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseException;
@@ -21,7 +20,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -84,7 +82,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         this.placement = new ProcessPlacement(db, spec, tables, support, this::agentGone);
         placement.checkHosts();
         RunStore store = Backend.POSTGRES.open(db, spec, clock);
-        this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), 4, store, new Hooks());
+        this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), 4, store, new ProcessHooks(this::core, this::finish));
         this.run = new RunCore(spec, sink, store, scheduler, placement, this::finish);
         placement.bind(store.runId());
         tables.createRun(store.runId(), support.plan(spec));
@@ -244,7 +242,6 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
             case Event.LeaseReleased r -> run.leaseChanged(null, lease(r.holder(), r.scope(), r.token(), 0), true);
             case Event.BeliefStarted b -> beliefs.put(b.holder(), b);
             case Event.BeliefEnded b -> beliefs.remove(b.holder());
-            case Event.AgentReport r when r.kind() == Event.AgentReport.Kind.STARTED -> placement.reported(r);
             default -> { }
         }
     }
@@ -335,39 +332,6 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         run.store().close();
     }
 
-    /** What the scheduler asks of this executor: the run side acts only through faults and timers. */
-    private final class Hooks implements RealTimeScheduler.LiveHost {
-        @Override
-        public long resumesAt(String holder) {
-            return 0;
-        }
-
-        @Override
-        public void act(Runnable action) {
-            action.run();
-        }
-
-        @Override
-        public boolean over() {
-            return run.finished();
-        }
-
-        @Override
-        public void finish(RunEnded.Reason reason) {
-            ProcessExecutor.this.finish(reason);
-        }
-
-        @Override
-        public void databaseLost() {
-            run.databaseLost();
-        }
-
-        @Override
-        public boolean restartPlanned() {
-            return run.faults().anyActive(FaultSpec.DATABASE, FaultKind.DATABASE_RESTART);
-        }
-    }
-
     /** What faults do to processes. */
     private final class Faults implements FaultScheduler.Host {
         @Override
@@ -452,10 +416,5 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     static String faultOrder(FaultOccurrence f) {
         return f.kind().name() + " " + f.target() + " " + RunCore.micros(f.start()) + " " + RunCore.micros(f.length())
                 + " " + RunCore.micros(f.amount());
-    }
-
-    /** For tests: the agents' host names and pids now. */
-    List<String> agentNames() {
-        return List.copyOf(run.workerNames());
     }
 }

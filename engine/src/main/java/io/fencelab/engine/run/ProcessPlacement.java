@@ -7,7 +7,6 @@ import io.fencelab.engine.agent.ProcessSignals;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.db.DatabaseConfig;
-import io.fencelab.engine.event.Event;
 import io.fencelab.engine.worker.WorkerEnv;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.io.IOException;
@@ -18,7 +17,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,17 +38,12 @@ final class ProcessPlacement implements WorkerPlacement {
     /** How long a freeze may take to be confirmed, here or on a host. */
     private static final Duration FREEZE_LIMIT = Duration.ofSeconds(3);
 
-    /** Where a holder's agent runs now: its host (null: this machine) and process id (null until known). */
-    public record Where(String host, Long pid) {
-    }
-
     private final Database db;
     private final AgentTables tables;
     private final AgentSupport support;
     /** Told when an agent's process ends without a fault having killed it. */
     private final BiConsumer<String, String> gone;
     private final Map<String, Agent> agents = new ConcurrentHashMap<>();
-    private final Map<String, Where> where = new ConcurrentHashMap<>();
     private final RunSpec spec;
     private long runId;
     private Path logs;
@@ -97,20 +90,9 @@ final class ProcessPlacement implements WorkerPlacement {
         return agent;
     }
 
-    Map<String, Where> where() {
-        return Map.copyOf(where);
-    }
-
     String hostName(String holder) {
         Agent a = agents.get(worker(holder));
         return a == null || a.host == null ? AgentNames.LOCAL : a.host;
-    }
-
-    /** An agent said it is up: where it runs, for the console. */
-    void reported(Event.AgentReport r) {
-        if (r.holder() != null) {
-            where.put(r.holder(), new Where(r.host(), r.pid()));
-        }
     }
 
     private static String worker(String holder) {
@@ -343,7 +325,6 @@ final class ProcessPlacement implements WorkerPlacement {
             try {
                 Process p = pb.start();
                 process = p;
-                where.put(holderName(), new Where(AgentNames.LOCAL, p.pid()));
                 p.onExit().thenAccept(done -> {
                     if (!ending && process == done && up) {
                         up = false;
@@ -481,15 +462,5 @@ final class ProcessPlacement implements WorkerPlacement {
             }
         }
         return logs;
-    }
-
-    /** The agents' log directory, once one was started here. */
-    Optional<Path> logDirectory() {
-        return Optional.ofNullable(logs);
-    }
-
-    /** Names of every agent placed, in order (tests). */
-    List<String> names() {
-        return List.copyOf(new LinkedHashMap<>(agents).keySet());
     }
 }
