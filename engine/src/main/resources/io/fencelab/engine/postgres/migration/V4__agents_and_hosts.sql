@@ -5,7 +5,7 @@
 
 -- A process run: the scenario text its agents compile, and run time zero once every agent is up.
 CREATE TABLE agent_run (
-    run_id     bigint      PRIMARY KEY REFERENCES run ON DELETE CASCADE,
+    run_id     bigint      PRIMARY KEY,
     plan       text        NOT NULL,
     started_at timestamptz,
     ended_at   timestamptz
@@ -38,7 +38,7 @@ CREATE TABLE agent_event (
 -- delivered and its effect confirmed. A body holds arguments as data, never a command to run.
 CREATE TABLE agent_order (
     id           bigserial   PRIMARY KEY,
-    run_id       bigint      NOT NULL REFERENCES run ON DELETE CASCADE,
+    run_id       bigint      NOT NULL,
     host         text,
     agent        text,
     kind         text        NOT NULL,
@@ -68,3 +68,13 @@ CREATE TABLE agent_host (
     clock_uncertainty_us bigint      NOT NULL DEFAULT 0,
     left_at              timestamptz
 );
+
+-- A process run's rows go with its run. Added only where the run table exists: a database Flyway
+-- baselined over an older data directory (an older Fencelab's, with data of its own) has none.
+DO $$
+BEGIN
+    IF to_regclass('run') IS NOT NULL THEN
+        ALTER TABLE agent_run ADD FOREIGN KEY (run_id) REFERENCES run ON DELETE CASCADE;
+        ALTER TABLE agent_order ADD FOREIGN KEY (run_id) REFERENCES run ON DELETE CASCADE;
+    END IF;
+END $$;
