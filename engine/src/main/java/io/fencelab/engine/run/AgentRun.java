@@ -168,7 +168,7 @@ public final class AgentRun {
                 offset.uncertaintyMicros(), null));
         // A run that outlives its plan by far has lost its run side: leave rather than run on alone.
         scheduler.afterRunTime(spec.duration().plusSeconds(60), () -> finish(RunEnded.Reason.STOPPED));
-        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, holder));
+        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(holder));
     }
 
     private ClockOffset measure(Database db) {
@@ -180,7 +180,7 @@ public final class AgentRun {
     }
 
     /** Measures the clock again and logs it; the run's times stay on the offset measured at the start. */
-    private void remeasure(Database db, EventSink sink, String holder) {
+    private void remeasure(String holder) {
         if (finishing) {
             return;
         }
@@ -191,7 +191,7 @@ public final class AgentRun {
         } catch (RuntimeException e) {
             // the database is away for a moment; the next measurement will tell
         }
-        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(db, sink, holder));
+        scheduler.afterRunTime(CLOCK_EVERY, () -> remeasure(holder));
     }
 
     /** Takes the run's orders until the agent ends. */

@@ -65,7 +65,6 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     /** Each holder's open belief (scope and token) in the merged log: a killed process's ends with it. */
     private final Map<String, Event.BeliefStarted> beliefs = new ConcurrentHashMap<>();
     private final CountDownLatch ended = new CountDownLatch(1);
-    private final ClockOffset offset;
     private volatile boolean started;
     private volatile RunEnded.Reason endReason;
     private volatile Thread drainer;
@@ -77,8 +76,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         this.sink = sink;
         this.merge = new EventMerge(RunCore.micros(MERGE_HOLD), spec.firstTokens());
         this.tables = new AgentTables(db);
-        this.offset = measure(db);
-        LiveClock clock = new LiveClock(offset.corrected(Clock.systemUTC()));
+        LiveClock clock = new LiveClock(measure(db).corrected(Clock.systemUTC()));
         this.placement = new ProcessPlacement(db, spec, tables, support, this::agentGone);
         placement.checkHosts();
         RunStore store = Backend.POSTGRES.open(db, spec, clock);
@@ -121,11 +119,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         scheduler.afterRunTime(run.spec().duration(), () -> finish(RunEnded.Reason.COMPLETED));
     }
 
-    public boolean started() {
-        return started;
-    }
-
-    public RunEnded.Reason awaitEnd() throws InterruptedException {
+    private RunEnded.Reason awaitEnd() throws InterruptedException {
         ended.await();
         return endReason;
     }
@@ -143,17 +137,9 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         finish(RunEnded.Reason.STOPPED);
     }
 
-    public void stop() {
-        requestStop();
-    }
-
     @Override
     public RunEnded.Reason endReason() {
         return endReason;
-    }
-
-    public long nowMicros() {
-        return scheduler.nowMicros();
     }
 
     /**

@@ -164,11 +164,6 @@ public final class Run implements AutoCloseable {
         return executor instanceof ByHand b ? Optional.of(b) : Optional.empty();
     }
 
-    /** The process executor; empty for other runs. */
-    public Optional<ProcessExecutor> processExecutor() {
-        return executor instanceof ProcessExecutor p ? Optional.of(p) : Optional.empty();
-    }
-
     /**
      * Arms a failpoint before the run starts (tests only): the first time worker {@code holder}'s
      * statement code reaches {@code point}, {@code action} happens there
