@@ -7,12 +7,16 @@ import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * A process run's agents' event streams, merged into the run's one log. Each agent numbers its own
@@ -26,8 +30,15 @@ import java.util.PriorityQueue;
  * skips a number waits, with everything after it, until the missing grant arrives: its holder was
  * frozen between the database's answer and its event, as a real process can be. After
  * {@link #GAP_LIMIT} of waiting the merge goes on without it (a grant whose answer never reached its
- * holder, a holder killed before it could tell). The checker's verdict rests on tokens and that
- * order, never on times compared across hosts.
+ * holder, a holder killed before it could tell), unless an agent that could still tell it has been
+ * silent since: then it waits up to {@link #STALL_LIMIT}. The checker's verdict rests on tokens and
+ * that order, never on times compared across hosts.
+ *
+ * <p>Who could still tell: the missing grant's holder sent its acquisition before the waiting grant's,
+ * and each agent sends its events in order and at once, so its last event before the missing grant
+ * is older than the waiting grant. An agent heard from since then is not the holder; an agent the run
+ * killed or saw exit cannot tell any more. Thirty cold JVMs on two loaded cores can take ten seconds
+ * and more between a grant and its event; a killed holder should not hold the log for a minute.
  */
 final class EventMerge {
 
@@ -43,7 +54,13 @@ final class EventMerge {
             .thenComparing(Held::agent).thenComparingLong(Held::localSeq);
 
     /** How long the merge waits for a grant the service's counter says is missing. */
-    static final java.time.Duration GAP_LIMIT = java.time.Duration.ofSeconds(10);
+    static final Duration GAP_LIMIT = Duration.ofSeconds(10);
+    /** How long it waits while an agent that could still send the missing grant has been silent since. */
+    static final Duration STALL_LIMIT = Duration.ofSeconds(90);
+
+    /** Events an agent's worker sends itself, in the order it acts; the rest come from other threads. */
+    private static final Set<String> NOT_THE_WORKERS = Set.of("AgentReport", "FaultInjected", "FaultHealed",
+            "PauseStarted", "PauseEnded");
 
     private final long holdMicros;
     private final PriorityQueue<Held> waiting = new PriorityQueue<>(ORDER);
@@ -53,14 +70,33 @@ final class EventMerge {
     private final Map<String, Long> nextCounter = new HashMap<>();
     /** Per scope, since when (nanoTime) a grant has waited for a missing one. */
     private final Map<String, Long> gapSince = new HashMap<>();
+    /** The agents running, and per agent the corrected time of the latest event its worker sent. */
+    private final Set<String> running = new HashSet<>();
+    private final Map<String, Long> heardAt = new HashMap<>();
+    private final LongSupplier nanoTime;
 
     EventMerge(long holdMicros) {
         this(holdMicros, Map.of());
     }
 
     EventMerge(long holdMicros, Map<String, Long> firstCounters) {
+        this(holdMicros, firstCounters, System::nanoTime);
+    }
+
+    EventMerge(long holdMicros, Map<String, Long> firstCounters, LongSupplier nanoTime) {
         this.holdMicros = holdMicros;
         this.firstCounters = Map.copyOf(firstCounters);
+        this.nanoTime = nanoTime;
+    }
+
+    /** An agent's process has started: until it is heard from, it could hold any grant. */
+    synchronized void joined(String agent) {
+        running.add(agent);
+    }
+
+    /** An agent's process was killed or has exited: whatever it did not send, it never will. */
+    synchronized void left(String agent) {
+        running.remove(agent);
     }
 
     /** Takes events as they came from the database (in any order). */
@@ -73,6 +109,9 @@ final class EventMerge {
                 long counter = token == null ? 0 : token.asLong();
                 waiting.add(new Held(row.atMicros(), row.agent(), row.localSeq(), json, type,
                         json.path("scope").asText(null), counter));
+                if (!NOT_THE_WORKERS.contains(type)) {
+                    heardAt.merge(row.agent(), row.atMicros(), Math::max);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("an agent sent an event that is not one: " + row.agent() + " #"
                         + row.localSeq(), e);
@@ -155,10 +194,27 @@ final class EventMerge {
         }
     }
 
-    /** Whether the grant has waited less than {@link #GAP_LIMIT} for a missing one (the wait starts now if new). */
+    /**
+     * Whether the grant goes on waiting for a missing one (the wait starts now if new): for
+     * {@link #GAP_LIMIT}, and up to {@link #STALL_LIMIT} while an agent that could send it is silent.
+     */
     private boolean stillWaiting(Held grant) {
-        long since = gapSince.computeIfAbsent(grant.scope(), s -> System.nanoTime());
-        return System.nanoTime() - since < GAP_LIMIT.toNanos();
+        long now = nanoTime.getAsLong();
+        long waited = now - gapSince.computeIfAbsent(grant.scope(), s -> now);
+        if (waited < GAP_LIMIT.toNanos()) {
+            return true;
+        }
+        return waited < STALL_LIMIT.toNanos() && !silentSince(grant).isEmpty();
+    }
+
+    /**
+     * The running agents but its own not heard from since {@code grant} (clocks' uncertainty aside,
+     * which the hold covers): one of them, or an agent gone, holds the grant it waits for.
+     */
+    private List<String> silentSince(Held grant) {
+        return running.stream().filter(a -> !a.equals(grant.agent())
+                        && heardAt.getOrDefault(a, Long.MIN_VALUE) < grant.atMicros() + holdMicros)
+                .sorted().toList();
     }
 
     /** {@code json} as the run's event number {@code seq}. */

@@ -77,7 +77,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         this.merge = new EventMerge(RunCore.micros(MERGE_HOLD), spec.firstTokens());
         this.tables = new AgentTables(db);
         LiveClock clock = new LiveClock(measure(db).corrected(Clock.systemUTC()));
-        this.placement = new ProcessPlacement(db, spec, tables, support, this::agentGone);
+        this.placement = new ProcessPlacement(db, spec, tables, support, merge, this::agentGone);
         placement.checkHosts();
         RunStore store = Backend.POSTGRES.open(db, spec, clock);
         this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), 4, store, new ProcessHooks(this::core, this::finish));

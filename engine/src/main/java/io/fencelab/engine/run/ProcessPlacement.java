@@ -43,15 +43,18 @@ final class ProcessPlacement implements WorkerPlacement {
     private final AgentSupport support;
     /** Told when an agent's process ends without a fault having killed it. */
     private final BiConsumer<String, String> gone;
+    /** Told which agents run, so it knows who could still send a grant it waits for. */
+    private final EventMerge merge;
     private final Map<String, Agent> agents = new ConcurrentHashMap<>();
     private final RunSpec spec;
     private long runId;
     private Path logs;
     private volatile boolean ending;
 
-    ProcessPlacement(Database db, RunSpec spec, AgentTables tables, AgentSupport support,
+    ProcessPlacement(Database db, RunSpec spec, AgentTables tables, AgentSupport support, EventMerge merge,
                      BiConsumer<String, String> gone) {
         this.spec = spec;
+        this.merge = merge;
         this.db = db;
         this.tables = tables;
         this.support = support;
@@ -304,7 +307,9 @@ final class ProcessPlacement implements WorkerPlacement {
         private synchronized void launch() {
             AgentRun.Joining joining = new AgentRun.Joining(runId, worker.name(), host == null ? AgentNames.LOCAL : host,
                     incarnation, newIdentity);
-            tables.addAgent(runId, agentName(), host);
+            String name = agentName();
+            tables.addAgent(runId, name, host);
+            merge.joined(name);
             up = true;
             if (host != null) {
                 long order = tables.order(new AgentTables.Order(0, runId, host, agentName(), OrderKind.START,
@@ -328,6 +333,7 @@ final class ProcessPlacement implements WorkerPlacement {
                 p.onExit().thenAccept(done -> {
                     if (!ending && process == done && up) {
                         up = false;
+                        merge.left(name);
                         gone.accept(holderName(), "exited with code " + done.exitValue());
                     }
                 });
@@ -393,6 +399,7 @@ final class ProcessPlacement implements WorkerPlacement {
         public synchronized void crash() {
             up = false;
             frozen = false;
+            merge.left(agentName());
             if (host == null) {
                 Process p = process;
                 if (p != null) {

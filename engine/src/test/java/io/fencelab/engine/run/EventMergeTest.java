@@ -73,4 +73,65 @@ class EventMergeTest {
         assertThat(out.get(0).tokenOrNull()).isEqualTo(41L);
         assertThat(out.get(1).tokenOrNull()).isEqualTo(42L);
     }
+
+    /**
+     * On two loaded cores a cold agent can take longer than {@link EventMerge#GAP_LIMIT} between the
+     * database's answer and its event: the merge goes on waiting while that agent, silent since, runs,
+     * and stops waiting once the only silent agent is killed.
+     */
+    @Test
+    void aMissingGrantIsAwaitedPastTheGapLimitWhileAnAgentThatCouldHoldItIsSilentAndRunning() throws Exception {
+        long[] nanos = {0};
+        EventMerge merge = new EventMerge(0, java.util.Map.of("report", 41L), () -> nanos[0]);
+        for (String agent : List.of("A", "B", "C")) {
+            merge.joined(agent);
+        }
+        merge.add(List.of(
+                row("A", 1, new Event.LeaseBusy(1, 500_000, "A", "report", "C", 40)),
+                row("B", 1, new Event.LeaseAcquired(1, 1_000_000, "B", "report", 42, 42, 5_000_000)),
+                row("C", 1, new Event.LeaseBusy(1, 2_000_000, "C", "report", "B", 42))));
+
+        assertThat(numbered(merge.due(3_000_000), 1)).as("A's last word is older than 42: A may hold 41")
+                .extracting(Event::holder).containsExactly("A");
+        nanos[0] += EventMerge.GAP_LIMIT.toNanos() + 1;
+        assertThat(merge.due(40_000_000)).as("A is still silent and running past the gap limit").isEmpty();
+
+        merge.add(List.of(row("A", 2, new Event.LeaseAcquired(2, 39_000_000, "A", "report", 41, 41, 40_000_000))));
+        List<Event> out = numbered(merge.due(41_000_000), 1);
+        assertThat(out).extracting(Event::holder).containsExactly("A", "B", "C");
+        assertThat(out).filteredOn(e -> e instanceof Event.LeaseAcquired).extracting(Event::tokenOrNull)
+                .containsExactly(41L, 42L);
+    }
+
+    @Test
+    void aMissingGrantWhoseOnlyPossibleHolderWasKilledStopsBeingAwaitedAtTheGapLimit() throws Exception {
+        long[] nanos = {0};
+        EventMerge merge = new EventMerge(0, java.util.Map.of("report", 41L), () -> nanos[0]);
+        merge.joined("A");
+        merge.joined("B");
+        merge.add(List.of(
+                row("A", 1, new Event.LeaseBusy(1, 500_000, "A", "report", "C", 40)),
+                row("B", 1, new Event.LeaseAcquired(1, 1_000_000, "B", "report", 42, 42, 5_000_000))));
+        assertThat(numbered(merge.due(2_000_000), 1)).extracting(Event::holder).containsExactly("A");
+
+        merge.left("A");
+        nanos[0] += EventMerge.GAP_LIMIT.toNanos() - 1;
+        assertThat(merge.due(3_000_000)).as("within the gap limit it waits anyway").isEmpty();
+        nanos[0] += 2;
+        assertThat(numbered(merge.due(3_000_000), 2)).extracting(Event::holder).containsExactly("B");
+    }
+
+    @Test
+    void evenASilentAgentIsAwaitedNoLongerThanTheStallLimit() throws Exception {
+        long[] nanos = {0};
+        EventMerge merge = new EventMerge(0, java.util.Map.of("report", 41L), () -> nanos[0]);
+        merge.joined("A");
+        merge.joined("B");
+        merge.add(List.of(row("B", 1, new Event.LeaseAcquired(1, 1_000_000, "B", "report", 42, 42, 5_000_000))));
+        assertThat(merge.due(2_000_000)).isEmpty();
+        nanos[0] += EventMerge.STALL_LIMIT.toNanos() - 1;
+        assertThat(merge.due(3_000_000)).as("A, never heard from, could hold 41").isEmpty();
+        nanos[0] += 2;
+        assertThat(numbered(merge.due(3_000_000), 1)).extracting(Event::tokenOrNull).containsExactly(42L);
+    }
 }
