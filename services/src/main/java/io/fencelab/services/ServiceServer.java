@@ -1,0 +1,27 @@
+package io.fencelab.services;
+
+/**
+ * A lease service's server that Fencelab started for a run from the machine's own binaries, in a
+ * temporary directory on free ports, as its own process (so that a fault can stop or freeze it).
+ */
+public interface ServiceServer extends AutoCloseable {
+
+    /** What a client connects to: {@code http://127.0.0.1:23791}, {@code 127.0.0.1:21811}, {@code redis://127.0.0.1:63791}. */
+    String endpoints();
+
+    /** The server process's id. */
+    long pid();
+
+    /** Freezes the server's process (SIGSTOP, confirmed by the kernel's state T). */
+    void pause();
+
+    /** Thaws it (SIGCONT). */
+    void resume();
+
+    /** Stops the server and starts it again on the same ports and data, returning once it answers. */
+    void restart();
+
+    /** Stops the server and removes its directory. */
+    @Override
+    void close();
+}
