@@ -11,6 +11,7 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
+import io.fencelab.engine.lease.ServiceKind;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.worker.StalePolicy;
@@ -149,6 +150,14 @@ public final class Defaults {
             "Which real lease client the holders behave like (" + LeaseProfileRegistry.all().stream()
                     .map(p -> p.name() + ": " + p.source()).collect(java.util.stream.Collectors.joining("; "))
                     + "); each takes only its own settings below.");
+    public static final Key<String> LEASE_SERVICE = key("lease.service", "postgres", "postgres", true,
+            String.join(", ", ServiceKind.keys()),
+            "Which service grants the leases: Fencelab's PostgreSQL lease table, or a real etcd, ZooKeeper or Redis "
+                    + "through its own client (the profile etcd, zookeeper or redisson); live and process runs only "
+                    + "(docs/SERVICES.md).");
+    public static final Key<Void> LEASE_TOKEN = described("lease.token", "the service's first",
+            "counter (postgres); create-revision (etcd); czxid or sequence (zookeeper); incr-after-lock or lua (redis)",
+            "Where a real service's fencing token comes from (docs/SERVICES.md says what each guarantees).");
     /** One key a setting, as the profile registry lists them; a setting several profiles share is one key. */
     private static final List<Key<?>> LEASE_SETTINGS = LeaseProfileRegistry.allSettingNames().stream()
             .<Key<?>>map(Defaults::leaseSetting).toList();

@@ -9,6 +9,9 @@ import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.LeaseProfileRegistry;
+import io.fencelab.engine.lease.LeaseServiceSpec;
+import io.fencelab.engine.lease.ServiceKind;
+import io.fencelab.engine.lease.TokenRecipe;
 import io.fencelab.engine.resource.SqlKey;
 import io.fencelab.engine.resource.TargetKind;
 import io.fencelab.engine.run.EventEstimate;
@@ -42,6 +45,8 @@ final class ScenarioCompiler {
     static final List<String> TOP = Defaults.keysOf("");
     static final List<String> STEP = Defaults.keysOf("story[]");
     static final List<String> LEASE = Defaults.keysOf("lease");
+    /** The lease's keys that are not its profile's settings. */
+    private static final Set<String> NOT_SETTINGS = Set.of("profile", "service", "token");
     static final List<String> WORKER = Defaults.keysOf("workers[]");
     static final List<String> WRITE = Defaults.keysOf("workers[].writes[]");
     static final List<String> FAULT = Defaults.keysOf("faults[]");
@@ -109,6 +114,7 @@ final class ScenarioCompiler {
         YamlNode leaseNode = top.required("lease", "lease: {ttl: 30s}");
         Fields lease = leaseNode == null ? null : read.fields(leaseNode, "lease", LEASE);
         LeaseProfile leaseProfile = lease == null ? null : leaseProfile(lease);
+        LeaseServiceSpec leaseService = lease == null ? null : leaseService(lease, leaseProfile, executor);
         FencingMode fencing = top.choice("fencing", FencingMode.class, Defaults.FENCING.value());
         TokenScheme tokenScheme = top.choice("tokenScheme", TokenScheme.class, Defaults.TOKEN_SCHEME.value());
         FirstWritePolicy firstWrite = top.choice("firstWrite", FirstWritePolicy.class, Defaults.FIRST_WRITE.value());
@@ -136,7 +142,8 @@ final class ScenarioCompiler {
         RunSpec spec;
         try {
             spec = new RunSpec(name, workers.specs, firstTokens, leaseProfile, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale, new UserFences(userTargets.fences(), false), hosts);
+                    faults, seed, duration, executor, timeScale, new UserFences(userTargets.fences(), false), hosts,
+                    leaseService);
         } catch (IllegalArgumentException e) {
             read.problem(root, "", refusal(e));
             return null;
@@ -212,7 +219,7 @@ final class ScenarioCompiler {
         List<String> own = entry.settingNames();
         boolean foreign = false;
         for (YamlNode.Field f : lease.mapping().fields().values()) {
-            if (!f.key().equals("profile") && LEASE.contains(f.key()) && !own.contains(f.key())) {
+            if (!NOT_SETTINGS.contains(f.key()) && LEASE.contains(f.key()) && !own.contains(f.key())) {
                 problems.add(f.keyMark(), lease.path(f.key()), "the " + profile + " profile has no " + f.key()
                         + " (its settings: " + String.join(", ", own) + ")");
                 foreign = true;
@@ -242,6 +249,47 @@ final class ScenarioCompiler {
                     : " (" + v.setting() + " is " + profile + "'s default)"));
         }
         return violations.isEmpty() ? result : null;
+    }
+
+    /**
+     * The service that grants the leases and where its tokens come from: a real one runs its profile's
+     * client, in real time.
+     */
+    private LeaseServiceSpec leaseService(Fields lease, LeaseProfile profile, ExecutorKind executor) {
+        String key = lease.name("service", Defaults.LEASE_SERVICE.value());
+        if (key == null) {
+            return null;
+        }
+        ServiceKind kind = ServiceKind.named(key).orElse(null);
+        if (kind == null) {
+            String hint = Texts.suggestion(key, ServiceKind.keys());
+            read.problem(lease.node("service"), lease.path("service"), "'" + Texts.abbreviate(key)
+                    + "' is not a lease service" + (hint == null ? "" : "; did you mean " + hint + "?")
+                    + " (allowed: " + String.join(", ", ServiceKind.keys()) + ")");
+            return null;
+        }
+        String client = kind.profileKey().orElse(null);
+        if (client != null && profile != null && !client.equals(profile.key())) {
+            read.problem(lease.node("service"), lease.path("service"), "service " + kind.key() + " runs the "
+                    + client + " profile's client; this lease's profile is " + profile.key() + " (set profile: "
+                    + client + ")");
+            return null;
+        }
+        if (kind != ServiceKind.POSTGRES && executor == ExecutorKind.SIMULATED) {
+            read.problem(lease.node("service"), lease.path("service"), "a real " + kind.key() + " runs in real "
+                    + "time, by its own clock; set executor: live or process");
+            return null;
+        }
+        String token = lease.name("token", null);
+        TokenRecipe recipe = token == null ? kind.defaultToken() : TokenRecipe.named(token)
+                .filter(t -> t.service() == kind).orElse(null);
+        if (recipe == null) {
+            read.problem(lease.node("token"), lease.path("token"), "'" + Texts.abbreviate(token) + "' is not a token of "
+                    + kind.key() + " (allowed: " + String.join(", ", kind.tokens().stream().map(TokenRecipe::key)
+                    .toList()) + ")");
+            return null;
+        }
+        return new LeaseServiceSpec(kind, recipe, null);
     }
 
     private Map<String, YamlNode.Field> scopes(Fields top, Map<String, Long> firstTokens) {

@@ -64,6 +64,10 @@ public final class ScenarioWriter {
         Map<String, Object> lease = new LinkedHashMap<>();
         lease.put("profile", spec.lease().key());
         spec.lease().values().forEach((k, v) -> lease.put(k, v instanceof Duration d ? Durations.format(d) : v));
+        if (spec.service().real()) {
+            lease.put("service", spec.service().kind().key());
+            lease.put("token", spec.service().token().key());
+        }
         file.put("lease", lease);
         file.put("fencing", spec.fencing().name());
         file.put("tokenScheme", spec.tokenScheme().name());

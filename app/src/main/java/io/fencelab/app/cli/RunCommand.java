@@ -87,6 +87,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database = new DatabaseOptions();
 
+    @Mixin
+    ServiceOptions services = new ServiceOptions();
+
     @Option(names = "--db-restart-command", paramLabel = "'PROGRAM ARGS'",
             description = "With --jdbc-url: how a DATABASE_RESTART fault restarts that server. Run at the fault's time "
                     + "as a program and arguments split at spaces (no shell); it must restart the server and return, "
@@ -222,7 +225,7 @@ public final class RunCommand implements Callable<Integer> {
         if (tokenScheme != null) {
             s = s.toBuilder().tokenScheme(tokenScheme).build();
         }
-        return s;
+        return services.apply(s);
     }
 
     /** The tuning figures in the report's words ({@link TuningText}), labels aligned. */

@@ -103,6 +103,8 @@ public final class JvmAgents implements AgentSupport {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("name", spec.name());
         header.put("hosts", spec.hosts());
+        // Where the run's lease service answers: the scenario text never holds it (it may hold a password).
+        header.put("serviceEndpoints", spec.service().endpoints());
         try {
             return HEADER + JSON.writeValueAsString(header) + "\n"
                     + ScenarioWriter.write(spec, PLAN_NOTES, Verdict.Kind.SAFE);
@@ -133,10 +135,10 @@ public final class JvmAgents implements AgentSupport {
         RunSpec s = scenario.spec();
         return new RunSpec(header.name(), s.workers(), s.firstTokens(), s.lease(), s.fencing(), s.tokenScheme(),
                 s.firstWrite(), s.faults(), s.seed(), s.duration(), s.executor(), s.timeScale(), s.userFences(),
-                header.hosts() == null ? Map.of() : header.hosts());
+                header.hosts() == null ? Map.of() : header.hosts(), s.service().withEndpoints(header.serviceEndpoints()));
     }
 
-    private record Header(String name, Map<String, String> hosts) {
+    private record Header(String name, Map<String, String> hosts, String serviceEndpoints) {
     }
 
     // ---- the command ---------------------------------------------------------------------------

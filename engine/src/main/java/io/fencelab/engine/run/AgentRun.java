@@ -144,7 +144,9 @@ public final class AgentRun {
         spec = full.toBuilder().workers(List.of(mine)).faults(List.of()).hosts(Map.of()).build();
         offset = measure(database);
         LiveClock clock = new LiveClock(offset.corrected(rawClock));
-        RunStore store = PostgresRunStore.join(database, joining.runId(), clock, spec.userFences().fences());
+        // With a real lease service, the agent's worker holds its own client of it, as the holder's process would.
+        RunStore store = ServiceRunStore.over(PostgresRunStore.join(database, joining.runId(), clock,
+                spec.userFences().fences()), spec, clock);
         sink = new Outbox(tables, joining.runId(), joining.agent());
         scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store,
                 new ProcessHooks(() -> core, this::finish));

@@ -31,6 +31,10 @@ public enum Backend {
             return Optional.of("the in-memory backend runs simulated runs only: a live run's lease expiry is judged "
                     + "by PostgreSQL's clock and its statements race for real; run it with the postgres backend");
         }
+        if (spec.service().real() && spec.executor() == ExecutorKind.SIMULATED) {
+            return Optional.of("a real lease service (" + spec.service().kind().key() + ") runs in real time: its "
+                    + "leases expire by its own clock, not a simulated one; run it with executor live or process");
+        }
         if (this == MEMORY && !spec.userFences().isEmpty()) {
             return Optional.of("the in-memory backend cannot run the user's own SQL fences (targets:); "
                     + "run it with the postgres backend");
@@ -43,10 +47,11 @@ public enum Backend {
         refusal(spec).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
-        return switch (this) {
+        RunStore store = switch (this) {
             case POSTGRES -> PostgresRunStore.open(db, spec.name(), clock, spec.userFences().fences(),
                     spec.userFences().keep());
             case MEMORY -> new MemoryRunStore("PostgreSQL " + db.serverVersion(), clock);
         };
+        return ServiceRunStore.over(store, spec, clock);
     }
 }

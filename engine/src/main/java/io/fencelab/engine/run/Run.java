@@ -11,6 +11,7 @@ import io.fencelab.engine.event.Event.RunEnded;
 import io.fencelab.engine.event.EventBus;
 import io.fencelab.engine.event.EventLog;
 import io.fencelab.engine.files.FileProblem;
+import io.fencelab.engine.lease.RealServices;
 import io.fencelab.engine.metrics.MetricsSnapshot;
 import io.fencelab.engine.metrics.TuningMetrics;
 import io.fencelab.engine.resource.ResourceState;
@@ -45,12 +46,31 @@ public final class Run implements AutoCloseable {
     private volatile RunEnded.Reason recordingFailure;
     /** Runs the spec: simulated or live, as the spec says. */
     private final Executor executor;
+    /** The lease service's server Fencelab started for this run (stopped with it), or null. */
+    private final RealServices.Server server;
     private RunResult result;
 
-    private Run(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery) {
+    /** A run of {@code spec}, with a server of its lease service started first where it needs one. */
+    private static Run open(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery) {
         backend.refusal(spec).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        RealServices.Server server = spec.service().needsServer()
+                ? RealServices.require().start(spec.service().kind()) : null;
+        try {
+            RunSpec served = server == null ? spec : spec.withService(spec.service().withEndpoints(server.endpoints()));
+            return new Run(db, served, eventLog, backend, fsyncEvery, server);
+        } catch (RuntimeException e) {
+            if (server != null) {
+                server.close();
+            }
+            throw e;
+        }
+    }
+
+    private Run(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery,
+                RealServices.Server server) {
+        this.server = server;
         // Refused before anything runs, rather than failing at the fault's time in the middle of the run.
         if (backend == Backend.POSTGRES
                 && spec.faults().stream().anyMatch(f -> f.kind() == io.fencelab.engine.chaos.FaultKind.DATABASE_RESTART)) {
@@ -93,7 +113,7 @@ public final class Run implements AutoCloseable {
 
     /** Prepares a run of {@code spec} (its executor kind decides which) that records to {@code eventLog}. */
     public static Run prepare(Database db, RunSpec spec, Path eventLog) {
-        return new Run(db, spec, eventLog, Backend.POSTGRES, null);
+        return open(db, spec, eventLog, Backend.POSTGRES, null);
     }
 
     /**
@@ -101,7 +121,7 @@ public final class Run implements AutoCloseable {
      * the run and every {@code fsyncEvery} of real time while events come ({@link EventLog#createDurable}).
      */
     public static Run prepareDurable(Database db, RunSpec spec, Path eventLog, Duration fsyncEvery) {
-        return new Run(db, spec, eventLog, Backend.POSTGRES, java.util.Objects.requireNonNull(fsyncEvery));
+        return open(db, spec, eventLog, Backend.POSTGRES, java.util.Objects.requireNonNull(fsyncEvery));
     }
 
     /**
@@ -114,7 +134,7 @@ public final class Run implements AutoCloseable {
      *                                  database Fencelab cannot restart ({@link Database#restartRefusal})
      */
     public static Run prepare(Database db, RunSpec spec, Path eventLog, Backend backend) {
-        return new Run(db, spec, eventLog, backend, null);
+        return open(db, spec, eventLog, backend, null);
     }
 
     /** How many times the event log was forced to disk so far (0 unless {@linkplain #prepareDurable durable}). */
@@ -279,6 +299,9 @@ public final class Run implements AutoCloseable {
             // Closed before its end was returned: stopped, or however the executor says it ended.
             RunEnded.Reason end = executor.endReason();
             finish(end != null ? end : RunEnded.Reason.STOPPED);
+        }
+        if (server != null) {
+            server.close();
         }
     }
 }

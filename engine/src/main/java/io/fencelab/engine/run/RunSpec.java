@@ -6,6 +6,7 @@ import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.FirstWritePolicy;
 import io.fencelab.engine.fence.TokenScheme;
 import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.List;
@@ -21,11 +22,23 @@ import java.util.Objects;
  * @param userFences the user's own SQL fences the workers may write ({@link UserFences#NONE}: none)
  * @param hosts     process runs only: the agent host each worker runs on, by worker name; a worker not
  *                  named runs on the run's own machine (empty: every worker does)
+ * @param service   which service grants the leases: PostgreSQL's lease table (the default), or a real
+ *                  etcd, ZooKeeper or Redis whose client is {@code lease}'s profile
  */
 public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
                       FencingMode fencing, TokenScheme tokenScheme,
                       FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
-                      ExecutorKind executor, double timeScale, UserFences userFences, Map<String, String> hosts) {
+                      ExecutorKind executor, double timeScale, UserFences userFences, Map<String, String> hosts,
+                      LeaseServiceSpec service) {
+
+    /** A run whose leases are PostgreSQL's. */
+    public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
+                   FencingMode fencing, TokenScheme tokenScheme,
+                   FirstWritePolicy firstWrite, List<FaultSpec> faults, long seed, Duration duration,
+                   ExecutorKind executor, double timeScale, UserFences userFences, Map<String, String> hosts) {
+        this(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite, faults, seed, duration, executor,
+                timeScale, userFences, hosts, LeaseServiceSpec.POSTGRES);
+    }
 
     /** A run whose workers all run on the run's own machine. */
     public RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> firstTokens, LeaseProfile lease,
@@ -65,6 +78,12 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         faults = List.copyOf(faults);
         userFences = userFences == null ? UserFences.NONE : userFences;
         hosts = hosts == null ? Map.of() : Map.copyOf(hosts);
+        service = service == null ? LeaseServiceSpec.POSTGRES : service;
+        String client = service.kind().profileKey().orElse(lease.key());
+        if (!client.equals(lease.key())) {
+            throw new IllegalArgumentException("lease: service " + service.kind().key() + " runs the " + client
+                    + " profile's client, not " + lease.key() + "'s");
+        }
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one worker");
         }
@@ -129,6 +148,11 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
     }
 
     /** This spec with the profile's main lifetime changed (ttl, leaseDuration, lockAtMostFor, …). */
+    /** The same run on another lease service (endpoints filled in once Fencelab started its server). */
+    public RunSpec withService(LeaseServiceSpec value) {
+        return toBuilder().service(value).build();
+    }
+
     public RunSpec withLeaseTtl(Duration ttl) {
         return toBuilder().leaseTtl(ttl).build();
     }
@@ -154,6 +178,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         private double timeScale;
         private UserFences userFences;
         private Map<String, String> hosts;
+        private LeaseServiceSpec service;
 
         private Builder(RunSpec s) {
             name = s.name;
@@ -170,9 +195,15 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
             timeScale = s.timeScale;
             userFences = s.userFences;
             hosts = s.hosts;
+            service = s.service;
         }
 
         /** The agent host of each worker named (process runs). */
+        public Builder service(LeaseServiceSpec value) {
+            service = value;
+            return this;
+        }
+
         public Builder hosts(Map<String, String> value) {
             hosts = value;
             return this;
@@ -255,7 +286,7 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
 
         public RunSpec build() {
             return new RunSpec(name, workers, firstTokens, lease, fencing, tokenScheme, firstWrite,
-                    faults, seed, duration, executor, timeScale, userFences, hosts);
+                    faults, seed, duration, executor, timeScale, userFences, hosts, service);
         }
     }
 }

@@ -1,0 +1,62 @@
+package io.fencelab.engine.lease;
+
+import io.fencelab.engine.clock.RunClock;
+import io.fencelab.engine.store.LeaseStore;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * Real lease services for the engine, from the module that holds their clients ({@code services},
+ * found with {@link ServiceLoader}): a server Fencelab starts for a run, and a run's leases on one.
+ */
+public interface RealServices {
+
+    /** One run's leases on a real service ({@code io.fencelab.services.ServiceLeases}). */
+    interface Leases extends LeaseStore, AutoCloseable {
+        /** The service and its client, for the run's store description: {@code etcd 3.4.23 (jetcd 0.8.7)}. */
+        String describe();
+
+        /** Where each token comes from, in words. */
+        String tokenSource();
+
+        @Override
+        void close();
+    }
+
+    /** A server Fencelab started ({@code io.fencelab.services.ServiceServer}). */
+    interface Server extends AutoCloseable {
+        String endpoints();
+
+        long pid();
+
+        void pause();
+
+        void resume();
+
+        void restart();
+
+        @Override
+        void close();
+    }
+
+    /**
+     * Starts a server of {@code kind} on this machine, from its package's binaries.
+     *
+     * @throws IllegalStateException naming the apt command if the binaries are missing
+     */
+    Server start(ServiceKind kind);
+
+    /** {@code runId}'s leases on the service at {@code service.endpoints()}, with {@code profile}'s client settings. */
+    Leases open(LeaseServiceSpec service, LeaseProfile profile, long runId, RunClock clock);
+
+    /** The installed services, if the program has them (the engine alone does not). */
+    static Optional<RealServices> installed() {
+        return ServiceLoader.load(RealServices.class).findFirst();
+    }
+
+    /** As {@link #installed}, or a clear refusal. */
+    static RealServices require() {
+        return installed().orElseThrow(() -> new IllegalStateException(
+                "real lease services come with the fencelab program (module services); only the engine is here"));
+    }
+}

@@ -1,0 +1,56 @@
+package io.fencelab.engine.lease;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Which service grants a run's leases: the engine's own PostgreSQL table (the default, which every
+ * profile models its client on), or a real lease service through its own Java client, whose client
+ * behaviour is its profile's: etcd (jetcd), ZooKeeper (Curator) and Redis (Redisson).
+ */
+public enum ServiceKind {
+    POSTGRES,
+    ETCD,
+    ZOOKEEPER,
+    REDIS;
+
+    /** Its name in a scenario file and on the command line: {@code etcd}. */
+    public String key() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The only profile whose client runs on this service, or empty: any profile (PostgreSQL models them all). */
+    public Optional<String> profileKey() {
+        return switch (this) {
+            case POSTGRES -> Optional.empty();
+            case ETCD -> Optional.of("etcd");
+            case ZOOKEEPER -> Optional.of("zookeeper");
+            case REDIS -> Optional.of("redisson");
+        };
+    }
+
+    /** Where its tokens come from unless the scenario chooses ({@link TokenRecipe#service}). */
+    public TokenRecipe defaultToken() {
+        return switch (this) {
+            case POSTGRES -> TokenRecipe.COUNTER;
+            case ETCD -> TokenRecipe.CREATE_REVISION;
+            case ZOOKEEPER -> TokenRecipe.CZXID;
+            case REDIS -> TokenRecipe.INCR_AFTER_LOCK;
+        };
+    }
+
+    /** The token recipes this service offers. */
+    public List<TokenRecipe> tokens() {
+        return Arrays.stream(TokenRecipe.values()).filter(t -> t.service() == this).toList();
+    }
+
+    public static Optional<ServiceKind> named(String key) {
+        return Arrays.stream(values()).filter(k -> k.key().equals(key)).findFirst();
+    }
+
+    public static List<String> keys() {
+        return Arrays.stream(values()).map(ServiceKind::key).toList();
+    }
+}
