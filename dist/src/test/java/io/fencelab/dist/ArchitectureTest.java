@@ -23,17 +23,22 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     private static final String ENGINE = "io.fencelab.engine..";
+    private static final String SERVICES = "io.fencelab.services..";
     private static final String SCENARIOS = "io.fencelab.scenarios..";
     private static final String REPORT = "io.fencelab.report..";
     private static final String APP = "io.fencelab.app..";
     private static final String BENCH = "io.fencelab.bench..";
     private static final String DIST = "io.fencelab.dist..";
 
-    /** Each module uses only those below it: engine <- scenarios <- report <- app <- bench <- dist. */
+    /**
+     * Each module uses only those below it: engine <- scenarios <- report <- app <- bench <- dist, and
+     * engine <- services <- app (the engine reaches the services only through its RealServices SPI).
+     */
     @ArchTest
     static final ArchRule modulesAreLayered = layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
             .layer("engine").definedBy(ENGINE)
+            .layer("services").definedBy(SERVICES)
             .layer("scenarios").definedBy(SCENARIOS)
             .layer("report").definedBy(REPORT)
             .layer("app").definedBy(APP)
@@ -43,7 +48,8 @@ class ArchitectureTest {
             .whereLayer("bench").mayOnlyBeAccessedByLayers("dist")
             .whereLayer("app").mayOnlyBeAccessedByLayers("bench", "dist")
             .whereLayer("report").mayOnlyBeAccessedByLayers("app", "bench", "dist")
-            .whereLayer("scenarios").mayOnlyBeAccessedByLayers("report", "app", "bench", "dist");
+            .whereLayer("scenarios").mayOnlyBeAccessedByLayers("report", "app", "bench", "dist")
+            .whereLayer("services").mayOnlyBeAccessedByLayers("app", "bench", "dist");
 
     /** JavaFX is the console's: the engine, the scenarios and the reports run and render without it. */
     @ArchTest
