@@ -46,8 +46,12 @@ public interface RealServices {
      */
     Server start(ServiceKind kind);
 
-    /** {@code runId}'s leases on the service at {@code service.endpoints()}, with {@code profile}'s client settings. */
-    Leases open(LeaseServiceSpec service, LeaseProfile profile, long runId, RunClock clock);
+    /**
+     * {@code runId}'s leases on the service at {@code service.endpoints()}, each granted for
+     * {@code lifetime} of real time (the profile's ttl, session timeout or watchdog timeout, on the
+     * run's time scale) and kept alive by the client.
+     */
+    Leases open(LeaseServiceSpec service, java.time.Duration lifetime, long runId, RunClock clock);
 
     /** The installed services, if the program has them (the engine alone does not). */
     static Optional<RealServices> installed() {

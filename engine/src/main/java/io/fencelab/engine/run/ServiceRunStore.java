@@ -39,8 +39,10 @@ final class ServiceRunStore implements RunStore {
                     + ": the run starts its server before it opens its store");
         }
         try {
-            return new ServiceRunStore(store, RealServices.require().open(spec.service(), spec.lease(), store.runId(),
-                    clock));
+            // The service's clock is real: a run played faster asks it for a shorter lifetime, as it does the table.
+            java.time.Duration lifetime = spec.executor() == ExecutorKind.SIMULATED ? spec.leaseTtl()
+                    : java.time.Duration.ofNanos(Math.round(spec.leaseTtl().toNanos() * spec.timeScale()));
+            return new ServiceRunStore(store, RealServices.require().open(spec.service(), lifetime, store.runId(), clock));
         } catch (RuntimeException e) {
             store.close();
             throw e;
