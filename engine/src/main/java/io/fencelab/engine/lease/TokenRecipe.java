@@ -24,6 +24,11 @@ public enum TokenRecipe {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /** Whether each grant's token is the one after the scope's previous grant's, so a skipped one is missing. */
+    public boolean consecutive() {
+        return this == COUNTER || this == INCR_AFTER_LOCK || this == LUA;
+    }
+
     public ServiceKind service() {
         return switch (this) {
             case COUNTER -> ServiceKind.POSTGRES;

@@ -74,6 +74,7 @@ final class EventMerge {
     private final Set<String> running = new HashSet<>();
     private final Map<String, Long> heardAt = new HashMap<>();
     private final LongSupplier nanoTime;
+    private final boolean consecutive;
 
     EventMerge(long holdMicros) {
         this(holdMicros, Map.of());
@@ -84,9 +85,20 @@ final class EventMerge {
     }
 
     EventMerge(long holdMicros, Map<String, Long> firstCounters, LongSupplier nanoTime) {
+        this(holdMicros, firstCounters, nanoTime, true);
+    }
+
+    /**
+     * @param consecutive whether each grant's token is the one after the scope's previous grant's (a
+     *                    counter: PostgreSQL's, Redis's INCR); otherwise (etcd's revisions, ZooKeeper's
+     *                    zxids) a skipped number says nothing is missing, and grants are put in token
+     *                    order only among those that have arrived
+     */
+    EventMerge(long holdMicros, Map<String, Long> firstCounters, LongSupplier nanoTime, boolean consecutive) {
         this.holdMicros = holdMicros;
         this.firstCounters = Map.copyOf(firstCounters);
         this.nanoTime = nanoTime;
+        this.consecutive = consecutive;
     }
 
     /** An agent's process has started: until it is heard from, it could hold any grant. */
@@ -178,7 +190,7 @@ final class EventMerge {
         for (Held h : waiting) {
             collect(h, grant, expected, found);
         }
-        if (found.size() < grant.counter() - expected) {
+        if (consecutive && found.size() < grant.counter() - expected) {
             return null;
         }
         List<Held> inOrder = new ArrayList<>(found.values());

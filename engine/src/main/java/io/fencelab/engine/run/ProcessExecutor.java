@@ -74,7 +74,8 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
                 "a process run starts agents with the fencelab program; only the engine is here"));
         this.db = db;
         this.sink = sink;
-        this.merge = new EventMerge(RunCore.micros(MERGE_HOLD), spec.firstTokens());
+        this.merge = new EventMerge(RunCore.micros(MERGE_HOLD), spec.firstTokens(), System::nanoTime,
+                spec.service().token().consecutive());
         this.tables = new AgentTables(db);
         LiveClock clock = new LiveClock(measure(db).corrected(Clock.systemUTC()));
         this.placement = new ProcessPlacement(db, spec, tables, support, merge, this::agentGone);
