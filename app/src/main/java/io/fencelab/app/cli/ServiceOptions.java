@@ -1,5 +1,6 @@
 package io.fencelab.app.cli;
 
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.lease.ServiceKind;
 import io.fencelab.engine.lease.TokenRecipe;
@@ -17,8 +18,8 @@ final class ServiceOptions {
 
     @Option(names = "--lease-service", paramLabel = "SERVICE",
             description = "Which service grants the leases: postgres, etcd, zookeeper or redis (default: the "
-                    + "scenario's lease.service). A real one needs the matching profile (etcd, zookeeper, redisson) "
-                    + "and a live or process run.")
+                    + "scenario's lease.service). A real one runs its own client (the profile etcd, zookeeper or "
+                    + "redisson; another profile becomes that one with the same lease lifetime) in a live or process run.")
     String service;
 
     @Option(names = "--lease-token", paramLabel = "RECIPE",
@@ -61,6 +62,28 @@ final class ServiceOptions {
             case REDIS -> redisUrl != null ? redisUrl : System.getenv(ENV_REDIS_URL);
         };
         LeaseServiceSpec chosen = new LeaseServiceSpec(kind, recipe, endpoints);
-        return chosen.equals(current) ? spec : spec.withService(chosen);
+        if (chosen.equals(current)) {
+            return spec;
+        }
+        return spec.toBuilder().lease(clientOf(kind, spec.lease())).service(chosen).build();
+    }
+
+    /**
+     * The profile whose client runs on {@code kind}: the scenario's own if it is that one, else that
+     * client with the scenario's lease lifetime (so the story's timing holds: {@code ttl: 30s} becomes
+     * etcd's 30 s TTL, ZooKeeper's 30 s session, Redisson's 30 s watchdog timeout).
+     */
+    static LeaseProfile clientOf(ServiceKind kind, LeaseProfile scenarios) {
+        String wanted = kind.profileKey().orElse(scenarios.key());
+        if (wanted.equals(scenarios.key())) {
+            return scenarios;
+        }
+        java.time.Duration lifetime = scenarios.grantTtl();
+        return switch (kind) {
+            case ETCD -> new LeaseProfile.Etcd(lifetime);
+            case ZOOKEEPER -> new LeaseProfile.ZooKeeper(lifetime);
+            case REDIS -> new LeaseProfile.Redisson(lifetime);
+            case POSTGRES -> scenarios;
+        };
     }
 }
