@@ -47,8 +47,9 @@ import java.util.regex.Pattern;
  *       revision counter only grows, across keys and restarts, so a later grant in a scope always has a
  *       larger token. A busy answer names the value's holder, its create revision, and the expiry etcd
  *       gives for its lease (whole seconds, rounded down).</li>
- *   <li>renew: asks whether the key still exists with this create revision and its lease has time
- *       left; the keep-alive, not renew, is what extends the lease.</li>
+ *   <li>renew: asks whether the key still exists with this create revision and its lease too; the
+ *       new expiry is etcd's remaining TTL (whole seconds, rounded down). The keep-alive, not renew,
+ *       is what extends the lease.</li>
  *   <li>release: {@code If(createRevision(key) == token) Then(delete(key))}, then revokes that lease;
  *       the next acquisition grants a new one.</li>
  * </ul>
@@ -176,9 +177,11 @@ public final class EtcdLeases implements ServiceLeases {
                     || !text(kv.get().getValue()).equals(lease.holder())) {
                 return new RenewResult.NotHeld(lease);
             }
-            // TTL is whole seconds, rounded down: 0 in a dying lease's last second, -1 once it is gone
+            // The key is there, so nobody else can have the scope. etcd's TTL is whole seconds rounded down: 0 in
+            // the lease's last second (which a 2 s lease kept alive every 2/3 s reaches between keep-alives), so
+            // the expiry errs early by under a second; -1: the lease is gone (its key goes in the same step).
             long left = remainingSeconds(h.client(), kv.get().getLease(), deadline, "the lease of " + lease.scope());
-            return left > 0 ? new RenewResult.Renewed(lease.withExpiry(clock.now().plusSeconds(left)))
+            return left >= 0 ? new RenewResult.Renewed(lease.withExpiry(clock.now().plusSeconds(left)))
                     : new RenewResult.NotHeld(lease);
         } finally {
             h.lock.unlock();
