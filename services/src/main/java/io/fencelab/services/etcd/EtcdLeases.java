@@ -1,0 +1,305 @@
+package io.fencelab.services.etcd;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.options.PutOption;
+import io.fencelab.engine.clock.RunClock;
+import io.fencelab.engine.db.DatabaseException;
+import io.fencelab.engine.lease.AcquireResult;
+import io.fencelab.engine.lease.Lease;
+import io.fencelab.engine.lease.RenewResult;
+import io.fencelab.engine.store.StoreSession;
+import io.fencelab.services.ServiceLeases;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A run's leases on etcd through jetcd, with the recipe of etcd's own {@code concurrency} package:
+ * each holder has its own {@link Client} and, per scope, an etcd lease of the profile's {@code ttl}
+ * (in whole seconds, rounded up) that the client's keep-alive renews by itself. A scope is the key
+ * {@code /fencelab/<runId>/<scope>}, holding the holder's name and attached to its lease.
+ *
+ * <ul>
+ *   <li>acquire: one transaction {@code If(createRevision(key) == 0) Then(put(key, holder, lease))
+ *       Else(get(key))}. The token is the key's create revision (the transaction's revision): etcd's
+ *       revision counter only grows, across keys and restarts, so a later grant in a scope always has a
+ *       larger token. A busy answer names the value's holder, its create revision, and the expiry etcd
+ *       gives for its lease (whole seconds, rounded down).</li>
+ *   <li>renew: asks whether the key still exists with this create revision and its lease too; the
+ *       new expiry is etcd's remaining TTL (whole seconds, rounded down). The keep-alive, not renew,
+ *       is what extends the lease.</li>
+ *   <li>release: {@code If(createRevision(key) == token) Then(delete(key))}, then revokes that lease;
+ *       the next acquisition grants a new one.</li>
+ * </ul>
+ *
+ * <p>Every operation is bounded by {@link #DEFAULT_CALL_LIMIT} in all; a server that does not answer
+ * within it, or cannot be reached, fails the operation with {@link DatabaseException} {@code CONNECTION_LOST}.
+ */
+public final class EtcdLeases implements ServiceLeases {
+
+    /** How long one operation (all its calls together) may wait for etcd. */
+    public static final Duration DEFAULT_CALL_LIMIT = Duration.ofSeconds(3);
+    /** The jetcd version the services module pins (its jar carries none to read). */
+    static final String JETCD_VERSION = "0.8.7";
+    private static final Pattern SERVER_VERSION = Pattern.compile("\"etcdserver\"\\s*:\\s*\"([^\"]+)\"");
+
+    private final List<String> endpoints;
+    private final String where;
+    private final String prefix;
+    private final long ttlSeconds;
+    private final RunClock clock;
+    private final Duration callLimit;
+    private final Map<String, EtcdHolder> holders = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+    private volatile String serverVersion;
+
+    /**
+     * @param endpoints the client URLs, comma-separated: {@code http://127.0.0.1:2379}
+     * @param runId     the run, whose keys live under {@code /fencelab/<runId>/}
+     * @param ttl       the etcd profile's lease TTL (etcd takes whole seconds: a fraction rounds up)
+     */
+    public EtcdLeases(String endpoints, long runId, Duration ttl, RunClock clock) {
+        this(endpoints, runId, ttl, clock, DEFAULT_CALL_LIMIT);
+    }
+
+    /** As above, every operation bounded by {@code callLimit} (tests use a shorter one). */
+    EtcdLeases(String endpoints, long runId, Duration ttl, RunClock clock, Duration callLimit) {
+        this.endpoints = Arrays.stream(endpoints.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        if (this.endpoints.isEmpty()) {
+            throw new IllegalArgumentException("no etcd endpoint given (expected e.g. http://127.0.0.1:2379)");
+        }
+        this.where = "etcd at " + String.join(",", this.endpoints);
+        this.prefix = "/fencelab/" + runId + "/";
+        this.ttlSeconds = EtcdHolder.ttlSeconds(ttl);
+        this.clock = clock;
+        this.callLimit = callLimit;
+    }
+
+    @Override
+    public String describe() {
+        return "etcd " + serverVersion() + " (jetcd " + JETCD_VERSION + ")";
+    }
+
+    @Override
+    public String tokenSource() {
+        return "the lock key's create revision";
+    }
+
+    /** Tokens are etcd's revisions: a scope's counter cannot be set. */
+    @Override
+    public boolean startScope(String scope, long firstToken) {
+        return false;
+    }
+
+    @Override
+    public AcquireResult acquire(StoreSession session, String scope, String holder, Duration ttl) {
+        long deadline = deadline();
+        EtcdHolder h = holder(holder);
+        h.lock.lock();
+        try {
+            EtcdHolder.LeaseState lease = h.liveLease(scope, ttlSeconds, deadline);
+            TxnResponse r;
+            try {
+                r = grantTxn(h, scope, holder, lease, deadline);
+            } catch (DatabaseException e) {
+                if (!EtcdCalls.leaseNotFound(e)) {
+                    throw e;
+                }
+                lease.markDead(); // expired on etcd before the client noticed: grant a new one and try once more
+                lease = h.liveLease(scope, ttlSeconds, deadline);
+                r = grantTxn(h, scope, holder, lease, deadline);
+            }
+            Instant now = clock.now();
+            if (r.isSucceeded()) {
+                long token = r.getHeader().getRevision(); // the put's revision: the key's create revision
+                return new AcquireResult.Acquired(new Lease(scope, holder, token, now,
+                        now.plusSeconds(lease.ttlSeconds)));
+            }
+            KeyValue kv = r.getGetResponses().getFirst().getKvs().getFirst();
+            if (text(kv.getValue()).equals(holder) && kv.getLease() == lease.id) {
+                // this holder's own grant, whose answer an earlier call lost to its time limit
+                return new AcquireResult.Acquired(new Lease(scope, holder, kv.getCreateRevision(), now,
+                        now.plusSeconds(lease.ttlSeconds)));
+            }
+            long left = remainingSeconds(h.client(), kv.getLease(), deadline, "the busy lease of " + scope);
+            return new AcquireResult.Busy(scope, text(kv.getValue()), kv.getCreateRevision(),
+                    now.plusSeconds(Math.max(0, left)));
+        } finally {
+            h.lock.unlock();
+        }
+    }
+
+    private TxnResponse grantTxn(EtcdHolder h, String scope, String holder, EtcdHolder.LeaseState lease,
+            long deadline) {
+        ByteSequence key = key(scope);
+        return EtcdCalls.await(h.client().getKVClient().txn()
+                .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                .Then(Op.put(key, bytes(holder), PutOption.builder().withLeaseId(lease.id).build()))
+                .Else(Op.get(key, GetOption.DEFAULT))
+                .commit(), deadline, where, "the acquisition of " + scope + " by " + holder);
+    }
+
+    @Override
+    public RenewResult renew(StoreSession session, Lease lease, Duration ttl) {
+        long deadline = deadline();
+        EtcdHolder h = holders.get(lease.holder());
+        if (h == null) {
+            return new RenewResult.NotHeld(lease);
+        }
+        h.lock.lock();
+        try {
+            GetResponse got = EtcdCalls.await(h.client().getKVClient().get(key(lease.scope())), deadline, where,
+                    "the renewal of " + lease.scope() + " by " + lease.holder());
+            Optional<KeyValue> kv = got.getKvs().stream().findFirst();
+            if (kv.isEmpty() || kv.get().getCreateRevision() != lease.token()
+                    || !text(kv.get().getValue()).equals(lease.holder())) {
+                return new RenewResult.NotHeld(lease);
+            }
+            // The key is there, so nobody else can have the scope. etcd's TTL is whole seconds rounded down: 0 in
+            // the lease's last second (which a 2 s lease kept alive every 2/3 s reaches between keep-alives), so
+            // the expiry errs early by under a second; -1: the lease is gone (its key goes in the same step).
+            long left = remainingSeconds(h.client(), kv.get().getLease(), deadline, "the lease of " + lease.scope());
+            return left >= 0 ? new RenewResult.Renewed(lease.withExpiry(clock.now().plusSeconds(left)))
+                    : new RenewResult.NotHeld(lease);
+        } finally {
+            h.lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean release(StoreSession session, Lease lease) {
+        long deadline = deadline();
+        EtcdHolder h = holders.get(lease.holder());
+        if (h == null) {
+            return false;
+        }
+        h.lock.lock();
+        try {
+            ByteSequence key = key(lease.scope());
+            TxnResponse r = EtcdCalls.await(h.client().getKVClient().txn()
+                    .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(lease.token())))
+                    .Then(Op.delete(key, DeleteOption.DEFAULT))
+                    .commit(), deadline, where, "the release of " + lease.scope() + " by " + lease.holder());
+            if (!r.isSucceeded()) {
+                return false;
+            }
+            h.revoke(lease.scope(), deadline);
+            return true;
+        } finally {
+            h.lock.unlock();
+        }
+    }
+
+    /**
+     * A fault seam, for tests and the engine: stops {@code holder}'s keep-alives without revoking, as
+     * its process's threads stop when the process is frozen (SIGSTOP). etcd then expires its leases at
+     * their TTL after the last keep-alive etcd answered; {@link #resumeKeepAlive} starts them again.
+     */
+    public void suspendKeepAlive(String holder) {
+        Optional.ofNullable(holders.get(holder)).ifPresent(EtcdHolder::suspendKeepAlive);
+    }
+
+    /** Starts {@code holder}'s keep-alives again, as a thawed process's threads do. */
+    public void resumeKeepAlive(String holder) {
+        Optional.ofNullable(holders.get(holder)).ifPresent(EtcdHolder::resumeKeepAlive);
+    }
+
+    /** When the keep-alive of {@code holder}'s lease for {@code scope} last answered (its grant before that), if any. */
+    Optional<Instant> lastKeepAlive(String holder, String scope) {
+        return Optional.ofNullable(holders.get(holder)).flatMap(h -> h.lease(scope))
+                .map(EtcdHolder.LeaseState::lastKeepAlive);
+    }
+
+    /** Closes every holder's client without revoking: etcd ends their leases at the TTL. */
+    @Override
+    public void close() {
+        closed = true;
+        holders.values().forEach(EtcdHolder::close);
+        holders.clear();
+    }
+
+    private EtcdHolder holder(String name) {
+        if (closed) {
+            throw new IllegalStateException("the etcd leases of this run are closed");
+        }
+        return holders.computeIfAbsent(name, n -> new EtcdHolder(n, Client.builder()
+                .endpoints(endpoints.toArray(String[]::new))
+                // gRPC's wait-for-ready would queue a call while no connection can be made: fail at once instead
+                .waitForReady(false)
+                .connectTimeout(callLimit)
+                // jetcd retries an unavailable server's call with back-off; never past an operation's limit
+                .retryMaxDuration(callLimit)
+                .build(), clock, where));
+    }
+
+    /** The seconds etcd says {@code leaseId} has left (-1: no such lease; 0: under a second). */
+    private long remainingSeconds(Client client, long leaseId, long deadline, String what) {
+        if (leaseId == 0) {
+            return 0;
+        }
+        return EtcdCalls.await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT), deadline, where,
+                "the time to live of " + what).getTTL();
+    }
+
+    private long deadline() {
+        return System.nanoTime() + callLimit.toNanos();
+    }
+
+    private ByteSequence key(String scope) {
+        return bytes(prefix + scope);
+    }
+
+    private static ByteSequence bytes(String s) {
+        return ByteSequence.from(s, StandardCharsets.UTF_8);
+    }
+
+    private static String text(ByteSequence b) {
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The server's version from its {@code /version} (asked once), or {@code ?} when it does not answer. */
+    private String serverVersion() {
+        String v = serverVersion;
+        if (v != null) {
+            return v;
+        }
+        try {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(1)).build();
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoints.getFirst() + "/version"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            Matcher m = SERVER_VERSION.matcher(r.body());
+            if (m.find()) {
+                serverVersion = m.group(1);
+                return serverVersion;
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // an unreachable server is told by the first operation; here only the version is missing
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "?";
+    }
+}
