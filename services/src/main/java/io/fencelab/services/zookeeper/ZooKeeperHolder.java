@@ -58,7 +58,8 @@ final class ZooKeeperHolder implements AutoCloseable {
                                           Duration connectLimit) throws InterruptedException {
         CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connectString)
                 .sessionTimeoutMs(Math.toIntExact(sessionTimeout.toMillis()))
-                .connectionTimeoutMs(Math.toIntExact(connectLimit.toMillis()))
+                // Curator wants the connection timeout no longer than the session's
+                .connectionTimeoutMs(Math.toIntExact(Math.min(connectLimit.toMillis(), sessionTimeout.toMillis())))
                 // one retry, 100 ms later: an operation fails within about two connection timeouts
                 .retryPolicy(new RetryNTimes(1, 100)).build();
         client.start();

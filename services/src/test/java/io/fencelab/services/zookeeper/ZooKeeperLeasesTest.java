@@ -15,7 +15,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
@@ -102,6 +106,38 @@ class ZooKeeperLeasesTest {
         }
     }
 
+    @Test
+    void holdersRacingFromVirtualThreadsGetOneGrantAtATime() throws Exception {
+        try (ZooKeeperLeases leases = leases(Duration.ofSeconds(5), TokenSource.CZXID);
+             ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<List<Long>>> holders = new ArrayList<>();
+            AtomicInteger holding = new AtomicInteger();
+            AtomicInteger mostAtOnce = new AtomicInteger();
+            for (String holder : List.of("a", "b", "c", "d")) {
+                holders.add(threads.submit(() -> {
+                    List<Long> mine = new ArrayList<>();
+                    while (mine.size() < 3) {
+                        if (leases.acquire(null, "s", holder, Duration.ofSeconds(5)) instanceof AcquireResult.Acquired a) {
+                            mostAtOnce.accumulateAndGet(holding.incrementAndGet(), Math::max);
+                            mine.add(a.lease().token());
+                            holding.decrementAndGet();
+                            assertThat(leases.release(null, a.lease())).isTrue();
+                        }
+                    }
+                    return mine;
+                }));
+            }
+            List<Long> all = new ArrayList<>();
+            for (Future<List<Long>> h : holders) {
+                List<Long> mine = h.get(30, TimeUnit.SECONDS);
+                assertThat(mine).as("one holder's own tokens").isSorted();
+                all.addAll(mine);
+            }
+            assertThat(mostAtOnce.get()).as("never two holders at once").isEqualTo(1);
+            assertThat(all).as("12 grants, each token once").hasSize(12).doesNotHaveDuplicates();
+        }
+    }
+
     /**
      * Curator makes a lock's parents container nodes, which the server deletes once empty; the next lock
      * node's sequence number then starts at 0 again. ZooKeeperLeases makes the parent persistent.
@@ -118,7 +154,7 @@ class ZooKeeperLeasesTest {
                 sequences.add(ZooKeeperHolder.sequence(lease.getNodeName()));
                 lease.close();
             }
-            awaitTrue(() -> exists(raw, path + "/leases") == false, Duration.ofSeconds(5));
+            awaitTrue(() -> !exists(raw, path + "/leases"), Duration.ofSeconds(5));
             org.apache.curator.framework.recipes.locks.Lease third = semaphore.acquire(1, TimeUnit.SECONDS);
             sequences.add(ZooKeeperHolder.sequence(third.getNodeName()));
             third.close();
@@ -147,6 +183,8 @@ class ZooKeeperLeasesTest {
              ZooKeeperLeases leases = new ZooKeeperLeases(server.endpoints(), RUN.incrementAndGet(), timeout,
                      new LiveClock(), TokenSource.CZXID, h -> h.equals("frozen") ? relay.connectString() : server.endpoints())) {
             Lease frozen = granted(leases.acquire(null, "s", "frozen", timeout));
+            assertThat(Duration.between(frozen.acquiredAt(), frozen.expiresAt()))
+                    .as("the server agreed to the session timeout asked for (its tick allows it)").isEqualTo(timeout);
             Thread.sleep(timeoutMs); // a few heartbeats go by
             relay.fallSilent();
             Lease successor = null;
