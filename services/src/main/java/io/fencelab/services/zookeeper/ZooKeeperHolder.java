@@ -142,7 +142,7 @@ final class ZooKeeperHolder implements AutoCloseable {
      *
      * @return the grant, or empty if another holder has the lease
      */
-    Optional<Grant> tryAcquire(String scope, String scopePath, Duration wait) throws Exception {
+    Optional<Grant> tryAcquire(String scopePath, Duration wait) throws Exception {
         InterProcessSemaphoreV2 semaphore = new InterProcessSemaphoreV2(client, scopePath, 1);
         semaphore.setNodeData(name.getBytes(StandardCharsets.UTF_8));
         Lease lease = semaphore.acquire(wait.toMillis(), TimeUnit.MILLISECONDS);
@@ -153,9 +153,15 @@ final class ZooKeeperHolder implements AutoCloseable {
         if (node.isEmpty()) {
             return Optional.empty(); // the session ended in between: the node went with it
         }
-        Grant grant = new Grant(lease, node.get());
+        return Optional.of(new Grant(lease, node.get()));
+    }
+
+    /**
+     * Notes {@code grant} as this holder's, once its caller has it: a grant made by a call that ran out of
+     * time is never noted, and its node is deleted as an orphan at the holder's next acquire.
+     */
+    void keep(String scope, Grant grant) {
         grants.put(scope, grant);
-        return Optional.of(grant);
     }
 
     /** Whether {@code node} still exists as this holder's, in its current session. */

@@ -111,16 +111,27 @@ public final class ZooKeeperLeases implements ServiceLeases {
     public AcquireResult acquire(StoreSession session, String scope, String holder, Duration ttl) {
         ZooKeeperHolder h = holder(holder);
         synchronized (lockOf(holder)) {
-            return call("acquire " + scope, () -> tryAcquire(h, scope));
+            Answer answer = call("acquire " + scope, () -> tryAcquire(h, scope));
+            if (answer.grant() != null) {
+                h.keep(scope, answer.grant());
+            }
+            return answer.result();
         }
     }
 
-    private AcquireResult tryAcquire(ZooKeeperHolder h, String scope) throws Exception {
+    /** What an acquire answers, and the grant behind an {@code Acquired}. */
+    private record Answer(AcquireResult result, Grant grant) {
+        Answer(AcquireResult result) {
+            this(result, null);
+        }
+    }
+
+    private Answer tryAcquire(ZooKeeperHolder h, String scope) throws Exception {
         String scopePath = ZKPaths.makePath(runPath, scope);
         String leasesPath = ZKPaths.makePath(scopePath, "leases");
         Optional<Grant> mine = h.grant(scope);
         if (mine.isPresent() && h.stillHolds(mine.get().node())) {
-            return busy(scope, mine.get().node()); // asked again while it holds: the lock is taken, by itself
+            return new Answer(busy(scope, mine.get().node())); // asked again while it holds: the lock is taken, by itself
         }
         h.forget(scope);
         h.ensureParent(leasesPath);
@@ -131,19 +142,19 @@ public final class ZooKeeperLeases implements ServiceLeases {
                 continue;
             }
             if (owner.isPresent()) {
-                return busy(scope, owner.get());
+                return new Answer(busy(scope, owner.get()));
             }
-            Optional<Grant> grant = h.tryAcquire(scope, scopePath, INTERNAL_LOCK_WAIT);
+            Optional<Grant> grant = h.tryAcquire(scopePath, INTERNAL_LOCK_WAIT);
             if (grant.isPresent()) {
                 Instant now = clock.now();
                 LockNode node = grant.get().node();
-                return new AcquireResult.Acquired(new Lease(scope, h.name(), token(node), now,
-                        now.plus(h.negotiatedTimeout())));
+                return new Answer(new AcquireResult.Acquired(new Lease(scope, h.name(), token(node), now,
+                        now.plus(h.negotiatedTimeout()))), grant.get());
             }
         }
         // three times free when looked at and taken when tried: busy, by whoever has it now
-        return h.owner(leasesPath).map(owner -> busy(scope, owner))
-                .orElseGet(() -> new AcquireResult.Busy(scope, "", 0, clock.now().plus(sessionTimeout)));
+        return new Answer(h.owner(leasesPath).map(owner -> busy(scope, owner))
+                .orElseGet(() -> new AcquireResult.Busy(scope, "", 0, clock.now().plus(sessionTimeout))));
     }
 
     private AcquireResult busy(String scope, LockNode owner) {

@@ -252,6 +252,29 @@ class ZooKeeperLeasesTest {
     }
 
     @Test
+    void anAcquireCutOffByAFrozenServerLeavesNoLockBehind() throws Exception {
+        Duration timeout = Duration.ofSeconds(20);
+        try (ZooKeeperLeases leases = leases(timeout, TokenSource.CZXID)) {
+            granted(leases.acquire(null, "warm", "a", timeout)); // a's session is open
+            server.pause();
+            try {
+                assertThatThrownBy(() -> leases.acquire(null, "s", "a", timeout))
+                        .isInstanceOfSatisfying(DatabaseException.class,
+                                e -> assertThat(e.failure()).isEqualTo(DatabaseFailure.CONNECTION_LOST));
+            } finally {
+                server.resume();
+            }
+            Lease a = granted(retryWhileUnreachable(() -> leases.acquire(null, "s", "a", timeout), Duration.ofSeconds(10)));
+            AcquireResult b = leases.acquire(null, "s", "b", timeout);
+            assertThat(b).as("b sees a's one lock, the one a was told about")
+                    .isEqualTo(new AcquireResult.Busy("s", "a", a.token(), ((AcquireResult.Busy) b).expiresAt()));
+            assertThat(leases.release(null, a)).isTrue();
+            assertThat(leases.acquire(null, "s", "b", timeout)).as("nothing of a's is left after its release")
+                    .isInstanceOf(AcquireResult.Acquired.class);
+        }
+    }
+
+    @Test
     void aRestartKeepsNodesSessionsAndTheZxidOrder() throws Exception {
         Duration timeout = Duration.ofSeconds(10);
         try (ZooKeeperLeases leases = leases(timeout, TokenSource.CZXID)) {
