@@ -127,10 +127,10 @@ class RedisLeasesTest {
     /**
      * A holder whose keep-alive stops loses its lock when the lock's last extension runs out: at most
      * {@code lockWatchdogTimeout} after the stop, and at the expiry the service predicted (now + PTTL) within
-     * {@link #EXPIRY_SLACK}. Measured on this machine: granted to B 0 to 30 ms after the prediction (Redis judges
-     * expiry to the millisecond when the key is touched; the rest is the 10 ms poll and a loopback round trip), and
-     * 1.0 to 1.5 s after the stop (the last extension came up to a third of the lifetime before it). The slack
-     * allows for a loaded two-core machine's scheduling.
+     * {@link #EXPIRY_SLACK}. Measured on a shared two-core machine: granted to B 7 to 56 ms after the prediction
+     * (Redis judges expiry to the millisecond when the key is touched; the rest is the 10 ms poll and a loopback
+     * round trip), and 1.28 to 1.43 s after the stop (the last extension came up to a third of the lifetime before
+     * it). The slack allows for scheduling on a loaded machine (docs/SERVICES.md, "Redis").
      */
     @ParameterizedTest
     @EnumSource(TokenStep.class)
@@ -281,17 +281,19 @@ class RedisLeasesTest {
         long before = System.nanoTime();
         server.pause();
         DatabaseException frozen;
+        Duration frozenFor;
         try {
             frozen = catchThrowableOfType(DatabaseException.class, () -> leases.acquire(null, "s", "B", TTL));
+            frozenFor = Duration.ofNanos(System.nanoTime() - before);
         } finally {
             Thread.sleep(Math.max(0, LIFETIME.toMillis() * 2 - (System.nanoTime() - before) / 1_000_000));
             server.resume();
         }
-        Duration failedAfter = Duration.ofNanos(System.nanoTime() - before);
+        System.out.printf("redis: a call to the frozen server failed after %d ms%n", frozenFor.toMillis());
 
         assertThat(frozen).as("B's call to a frozen server").isNotNull();
         assertThat(frozen.failure()).isEqualTo(DatabaseFailure.CONNECTION_LOST);
-        assertThat(failedAfter).isLessThan(RedisConnection.CALL_LIMIT.plusSeconds(2));
+        assertThat(frozenFor).as("how long the call took to fail").isLessThanOrEqualTo(RedisConnection.CALL_LIMIT.plusMillis(500));
         assertThat(retrying(() -> leases.renew(null, a, TTL))).as("A after the thaw").isInstanceOf(RenewResult.NotHeld.class);
         assertThat(retrying(() -> leases.acquire(null, "s", "B", TTL)).orThrow().token()).isGreaterThan(a.token());
     }
