@@ -3,6 +3,7 @@ package io.fencelab.services.redis;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,6 +32,8 @@ final class RedisHolder {
     private final Duration lifetime;
     /** The Lua locks this holder keeps alive: scope → its keys. */
     private final Map<String, ScopeKeys> renewing = new ConcurrentHashMap<>();
+    /** The scopes whose RLock this holder was told it was granted (and has not released or been refused since). */
+    private final Set<String> told = ConcurrentHashMap.newKeySet();
     private RedissonClient client;
     private ScheduledExecutorService renewal;
 
@@ -60,6 +63,20 @@ final class RedisHolder {
 
     RScript script() {
         return client().getScript(StringCodec.INSTANCE);
+    }
+
+    /** Records that the holder was told it holds {@code scope}'s RLock ({@code true}), or that it no longer does. */
+    void told(String scope, boolean holds) {
+        if (holds) {
+            told.add(scope);
+        } else {
+            told.remove(scope);
+        }
+    }
+
+    /** Whether the holder was told it holds {@code scope}'s RLock: one it holds without being told is an orphan grant. */
+    boolean holds(String scope) {
+        return told.contains(scope);
     }
 
     /** Keeps the Lua lock of {@code scope} alive every third of its lifetime until it is no longer this holder's. */

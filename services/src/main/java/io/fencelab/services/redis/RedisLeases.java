@@ -135,15 +135,32 @@ public final class RedisLeases implements ServiceLeases {
     private AcquireResult acquireThenIncr(RedisHolder h, String scope, ScopeKeys keys) {
         String what = "acquiring " + scope;
         RLock lock = h.client().getLock(keys.lock());
-        // RLock is reentrant: a holder asking again for what it holds is told it is busy, as the fence would.
         boolean mine = connection.await(what, lock.isHeldByThreadAsync(RedisHolder.THREAD_ID));
+        if (mine && !h.holds(scope)) {
+            // A grant whose later steps failed, so its holder never heard of it: give it up, then ask afresh.
+            connection.await(what, lock.unlockAsync(RedisHolder.THREAD_ID));
+            mine = false;
+        }
+        // RLock is reentrant: a holder asking again for what it holds is told it is busy, as the fence would.
         boolean granted = !mine && connection.await(what,
                 lock.tryLockAsync(0, -1, TimeUnit.MILLISECONDS, RedisHolder.THREAD_ID));
         if (!granted) {
             List<Object> w = eval(h, what, RedisScripts.WHO_HOLDS_RLOCK, keys);
             return busy(scope, clock.now(), w.get(0), w.get(1), w.get(2));
         }
-        String owner = h.client().getId() + ":" + RedisHolder.THREAD_ID;
+        try {
+            AcquireResult acquired = countAfterGrant(h, scope, keys, h.client().getId() + ":" + RedisHolder.THREAD_ID);
+            h.told(scope, true);
+            return acquired;
+        } catch (RuntimeException e) {
+            abandon(lock);
+            throw e;
+        }
+    }
+
+    /** The steps after an RLock grant: name the holder, then (the trap) count the token in a request of its own. */
+    private AcquireResult countAfterGrant(RedisHolder h, String scope, ScopeKeys keys, String owner) {
+        String what = "acquiring " + scope;
         eval(h, what, RedisScripts.NAME_HOLDER, keys, h.name(), owner);
         Instant now = clock.now();
         betweenLockAndToken.accept(h.name());
@@ -153,6 +170,18 @@ public final class RedisLeases implements ServiceLeases {
         long pttl = connection.await(what, h.client().getLock(keys.lock()).remainTimeToLiveAsync());
         return new AcquireResult.Acquired(new Lease(scope, h.name(), token, now,
                 clock.now().plusMillis(Math.max(0, pttl))));
+    }
+
+    /**
+     * A grant its holder will never hear of (a later step failed): unlock it if the server answers; if not, the
+     * holder's next acquire finds it and gives it up, so the watchdog does not keep alive a lock nobody believes in.
+     */
+    private void abandon(RLock lock) {
+        try {
+            connection.await("unlocking an unused grant", lock.unlockAsync(RedisHolder.THREAD_ID));
+        } catch (RuntimeException e) {
+            // the holder's next acquire gives it up
+        }
     }
 
     private static AcquireResult busy(String scope, Instant now, Object name, Object token, Object pttl) {
@@ -176,8 +205,11 @@ public final class RedisLeases implements ServiceLeases {
             pttl = connection.await(what, lock.isHeldByThreadAsync(RedisHolder.THREAD_ID))
                     ? connection.await(what, lock.remainTimeToLiveAsync()) : -1;
         }
-        return pttl > 0 ? new RenewResult.Renewed(lease.withExpiry(clock.now().plusMillis(pttl)))
-                : new RenewResult.NotHeld(lease);
+        if (pttl > 0) {
+            return new RenewResult.Renewed(lease.withExpiry(clock.now().plusMillis(pttl)));
+        }
+        h.told(lease.scope(), false);
+        return new RenewResult.NotHeld(lease);
     }
 
     @Override
@@ -197,6 +229,7 @@ public final class RedisLeases implements ServiceLeases {
             return false;
         }
         connection.await(what, lock.unlockAsync(RedisHolder.THREAD_ID));
+        h.told(lease.scope(), false);
         return true;
     }
 

@@ -61,7 +61,7 @@ public final class RedisServer implements ServiceServer {
                 "save \"\"",
                 "appendonly yes",
                 "appendfsync always",
-                "") ;
+                "");
     }
 
     @Override

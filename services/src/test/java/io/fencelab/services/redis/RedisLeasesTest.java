@@ -298,6 +298,33 @@ class RedisLeasesTest {
         assertThat(retrying(() -> leases.acquire(null, "s", "B", TTL)).orThrow().token()).isGreaterThan(a.token());
     }
 
+    /**
+     * The server freezes between an RLock grant and its INCR: the acquire fails as CONNECTION_LOST, and the grant
+     * nobody heard of is given up rather than kept alive by the watchdog for ever: the same holder's next acquire is
+     * granted at once (well within the lock's 10 s lifetime) instead of answered busy by its own orphan lock.
+     */
+    @Test
+    void aGrantWhoseTokenStepFailedIsNotKeptAlive() throws InterruptedException {
+        RedisLeases leases = leases(TokenStep.INCR_AFTER_LOCK, Duration.ofSeconds(10));
+        AtomicInteger pauses = new AtomicInteger();
+        leases.betweenLockAndToken(holder -> {
+            if (pauses.getAndIncrement() == 0) {
+                server.pause();
+            }
+        });
+        DatabaseException failed;
+        try {
+            failed = catchThrowableOfType(DatabaseException.class, () -> leases.acquire(null, "s", "A", TTL));
+        } finally {
+            server.resume();
+        }
+
+        assertThat(failed).as("the acquire cut off after its grant").isNotNull();
+        assertThat(failed.failure()).isEqualTo(DatabaseFailure.CONNECTION_LOST);
+        Lease again = retrying(() -> leases.acquire(null, "s", "A", TTL)).orThrow();
+        assertThat(again.holder()).isEqualTo("A");
+    }
+
     @Test
     void aRestartKeepsTheLockAndTheCounter() {
         RedisLeases leases = leases(TokenStep.LUA, Duration.ofSeconds(5));
