@@ -32,7 +32,7 @@ final class RedisHolder {
     private final Duration lifetime;
     /** The Lua locks this holder keeps alive: scope → its keys. */
     private final Map<String, ScopeKeys> renewing = new ConcurrentHashMap<>();
-    /** The scopes whose RLock this holder was told it was granted (and has not released or been refused since). */
+    /** The scopes whose lock this holder was told it was granted (and has not released or been refused since). */
     private final Set<String> told = ConcurrentHashMap.newKeySet();
     private RedissonClient client;
     private ScheduledExecutorService renewal;
@@ -65,16 +65,20 @@ final class RedisHolder {
         return client().getScript(StringCodec.INSTANCE);
     }
 
-    /** Records that the holder was told it holds {@code scope}'s RLock ({@code true}), or that it no longer does. */
+    /**
+     * Records that the holder was told it holds {@code scope}'s lock ({@code true}), or that it no longer does (then
+     * its Lua lock is no longer kept alive either).
+     */
     void told(String scope, boolean holds) {
         if (holds) {
             told.add(scope);
         } else {
             told.remove(scope);
+            renewing.remove(scope);
         }
     }
 
-    /** Whether the holder was told it holds {@code scope}'s RLock: one it holds without being told is an orphan grant. */
+    /** Whether the holder was told it holds {@code scope}'s lock: one it holds without being told is an orphan grant. */
     boolean holds(String scope) {
         return told.contains(scope);
     }
@@ -88,11 +92,6 @@ final class RedisHolder {
             long every = Math.max(1, lifetime.toMillis() / 3);
             renewal.scheduleAtFixedRate(this::extendAll, every, every, TimeUnit.MILLISECONDS);
         }
-    }
-
-    /** Stops keeping {@code scope}'s Lua lock alive (after a release). */
-    void forget(String scope) {
-        renewing.remove(scope);
     }
 
     /**

@@ -121,12 +121,19 @@ public final class RedisLeases implements ServiceLeases {
     }
 
     private AcquireResult acquireLua(RedisHolder h, String scope, ScopeKeys keys) {
-        List<Object> a = eval(h, "acquiring " + scope, RedisScripts.GRANT, keys, h.id(),
-                Long.toString(lifetime.toMillis()), h.name());
+        String what = "acquiring " + scope;
+        String life = Long.toString(lifetime.toMillis());
+        List<Object> a = eval(h, what, RedisScripts.GRANT, keys, h.id(), life, h.name());
+        if (!"1".equals(a.get(0)) && h.id().equals(a.get(4)) && !h.holds(scope)) {
+            // A grant whose answer was lost, so its holder never heard of it: give it up, then ask afresh.
+            eval(h, what, RedisScripts.RELEASE, keys, h.id(), String.valueOf(a.get(2)));
+            a = eval(h, what, RedisScripts.GRANT, keys, h.id(), life, h.name());
+        }
         Instant now = clock.now();
         if (!"1".equals(a.get(0))) {
             return busy(scope, now, a.get(1), a.get(2), a.get(3));
         }
+        h.told(scope, true);
         h.keepAlive(scope, keys);
         return new AcquireResult.Acquired(new Lease(scope, h.name(), number(a.get(1)), now,
                 now.plusMillis(number(a.get(2)))));
@@ -221,7 +228,7 @@ public final class RedisLeases implements ServiceLeases {
         String what = "releasing " + lease.scope();
         ScopeKeys keys = ScopeKeys.of(runId, lease.scope());
         if (tokenStep == TokenStep.LUA) {
-            h.forget(lease.scope());
+            h.told(lease.scope(), false);
             return "1".equals(eval(h, what, RedisScripts.RELEASE, keys, h.id(), Long.toString(lease.token())).getFirst());
         }
         RLock lock = h.client().getLock(keys.lock());

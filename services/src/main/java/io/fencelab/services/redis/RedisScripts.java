@@ -23,7 +23,7 @@ final class RedisScripts {
               return {'1', tostring(t), ARGV[2]}
             end
             return {'0', redis.call('hget', KEYS[3], 'name') or '', redis.call('hget', KEYS[3], 'token') or '0',
-                    tostring(redis.call('pttl', KEYS[1]))}
+                    tostring(redis.call('pttl', KEYS[1])), redis.call('get', KEYS[1]) or ''}
             """;
 
     /** {@code LUA}'s keep-alive (the watchdog's equivalent): extend the lock while it is still the holder's: 1, else 0. */

@@ -127,7 +127,7 @@ class RedisLeasesTest {
     /**
      * A holder whose keep-alive stops loses its lock when the lock's last extension runs out: at most
      * {@code lockWatchdogTimeout} after the stop, and at the expiry the service predicted (now + PTTL) within
-     * {@link #EXPIRY_SLACK}. Measured on a shared two-core machine: granted to B 7 to 56 ms after the prediction
+     * {@link #EXPIRY_SLACK}. Measured on a shared two-core machine: granted to B 4 to 56 ms after the prediction
      * (Redis judges expiry to the millisecond when the key is touched; the rest is the 10 ms poll and a loopback
      * round trip), and 1.28 to 1.43 s after the stop (the last extension came up to a third of the lifetime before
      * it). The slack allows for scheduling on a loaded machine (docs/SERVICES.md, "Redis").
