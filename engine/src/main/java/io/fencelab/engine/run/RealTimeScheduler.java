@@ -54,6 +54,9 @@ final class RealTimeScheduler implements RunScheduler {
     });
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /** Per worker, its actions whose time has come ({@link #runNext}). */
+    private final Map<String, java.util.concurrent.PriorityBlockingQueue<Due>> pending = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong dispatched = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Boolean> killPending = new ConcurrentHashMap<>();
     private final ThreadLocal<StoreSession> actionSession = new ThreadLocal<>();
     /** Keeps concurrent statements below the pool size, so workers queue here, not in pool time-outs. */
@@ -182,25 +185,48 @@ final class RealTimeScheduler implements RunScheduler {
         dispatch(worker, delay, false, action);
     }
 
+    /** A worker's action whose time has come, waiting for the worker: earliest due first. */
+    private record Due(long dueNanos, long order, boolean pausable, Runnable action) {
+    }
+
+    private static final java.util.Comparator<Due> EARLIEST = java.util.Comparator.comparingLong(Due::dueNanos)
+            .thenComparingLong(Due::order);
+
     private void dispatch(Worker worker, Duration delay, boolean pausable, Runnable action) {
+        dispatch(worker, delay, System.nanoTime() + realNanos(delay), pausable, action);
+    }
+
+    private void dispatch(Worker worker, Duration delay, long dueNanos, boolean pausable, Runnable action) {
         if (host.over()) {
             return;
         }
-        timer.schedule(() -> threads.submit(() -> runAs(worker, pausable, action)), realNanos(delay),
-                TimeUnit.NANOSECONDS);
+        Due due = new Due(dueNanos, dispatched.incrementAndGet(), pausable, action);
+        timer.schedule(() -> {
+            pending.computeIfAbsent(worker.name(), n -> new java.util.concurrent.PriorityBlockingQueue<>(4, EARLIEST))
+                    .add(due);
+            threads.submit(() -> runNext(worker));
+        }, realNanos(delay), TimeUnit.NANOSECONDS);
     }
 
-    private void runAs(Worker worker, boolean pausable, Runnable action) {
+    /**
+     * Runs the worker's earliest due action. After a stall (a frozen process, a starved machine) several
+     * are overdue at once, and they run in the order they were due, as in a simulated run: a write that
+     * was due before a renew deadline goes first, the pause having come after the check.
+     */
+    private void runNext(Worker worker) {
         ReentrantLock lock = locks.computeIfAbsent(worker.name(), n -> new ReentrantLock());
         lock.lock();
         try {
-            if (host.over()) {
+            Due due = pending.get(worker.name()).poll();
+            if (due == null || host.over()) {
                 return;
             }
+            boolean pausable = due.pausable();
+            Runnable action = due.action();
             long resumeAt = host.resumesAt(worker.name());
             if (pausable && resumeAt > nowMicros()) {
-                // Paused: it cannot act until the pause ends.
-                dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), true, action);
+                // Paused: it cannot act until the pause ends, and then in the order it was due.
+                dispatch(worker, Duration.ofNanos((resumeAt - nowMicros()) * 1_000), due.dueNanos(), true, action);
                 return;
             }
             if (!endGate.readLock().tryLock()) {
