@@ -257,7 +257,7 @@ public final class Defaults {
     public static final Key<FaultKind> FAULT_KIND = required("faults[].kind",
             ValueReader.allowed(FaultKind.class, false), "What goes wrong.");
     public static final Key<String> FAULT_TARGET = required("faults[].target",
-            "a worker's or group's name, all, or database", "Who it happens to.");
+            "a worker's or group's name, all, database, or service", "Who it happens to.");
     public static final Key<Duration> FAULT_AT = described("faults[].at", "—",
             "a duration before the end of the run; exactly one of at and every", "Once, at this run time.");
     public static final Key<Distribution> FAULT_EVERY = described("faults[].every", "—",

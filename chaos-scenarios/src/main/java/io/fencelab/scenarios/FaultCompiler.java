@@ -188,6 +188,14 @@ final class FaultCompiler {
                     + Texts.abbreviate(target) + "'");
             return null;
         }
+        if (FaultSpec.SERVICE.equals(target) || (kind != null && kind.onService())) {
+            if (kind == null || !kind.onService() || !FaultSpec.SERVICE.equals(target)) {
+                read.problem(at, path, "'service' is the target of SERVICE_PAUSE and SERVICE_RESTART only, and "
+                        + "they have no other (the run's lease service, lease.service)");
+                return null;
+            }
+            return List.of(FaultSpec.SERVICE);
+        }
         if (FaultSpec.ALL.equals(target)) {
             return List.of(FaultSpec.ALL);
         }

@@ -147,7 +147,16 @@ public final class ServerProcess implements AutoCloseable {
         launch();
     }
 
-    private void stop() {
+    /** Starts the stopped process again with the same command, directory and port. */
+    public synchronized void start() {
+        Process p = process;
+        if (p == null || !p.isAlive()) {
+            launch();
+        }
+    }
+
+    /** Stops the process (SIGTERM, then SIGKILL after a grace period); its directory stays. */
+    public synchronized void stop() {
         Process p = process;
         if (p == null || !p.isAlive()) {
             return;

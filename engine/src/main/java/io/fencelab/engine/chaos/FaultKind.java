@@ -28,5 +28,17 @@ public enum FaultKind {
      * ends, its lease runs out on the service. With a duration it restarts after it as a fresh process
      * (no belief, no lease), under the same holder name or a new one ({@link FaultSpec.Identity}).
      */
-    CRASH
+    CRASH,
+    /**
+     * A real lease service's server, one Fencelab started for the run, is frozen (SIGSTOP) for the
+     * fault's duration: every client's calls and keep-alives wait, and its clock runs on.
+     */
+    SERVICE_PAUSE,
+    /** That server is stopped and started again after the fault's duration, on its data. */
+    SERVICE_RESTART;
+
+    /** Whether it hits the run's lease service (target {@code service}) rather than a holder or the database. */
+    public boolean onService() {
+        return this == SERVICE_PAUSE || this == SERVICE_RESTART;
+    }
 }

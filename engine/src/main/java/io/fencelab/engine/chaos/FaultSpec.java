@@ -33,6 +33,8 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
 
     public static final String ALL = "all";
     public static final String DATABASE = "database";
+    /** The target of a fault on the run's real lease service ({@link FaultKind#onService}). */
+    public static final String SERVICE = "service";
 
     public FaultSpec {
         Objects.requireNonNull(kind);
@@ -46,6 +48,10 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
         }
         if (kind == FaultKind.CRASH && DATABASE.equals(target)) {
             throw new IllegalArgumentException("a crash hits a holder, not the database (DATABASE_RESTART does that)");
+        }
+        if (kind.onService() != SERVICE.equals(target)) {
+            throw new IllegalArgumentException(kind.onService() ? "a " + kind + " targets 'service', not '" + target + "'"
+                    : "only SERVICE_PAUSE and SERVICE_RESTART target the lease service, not " + kind);
         }
         if (kind == FaultKind.DATABASE_RESTART && !DATABASE.equals(target)) {
             throw new IllegalArgumentException("a database restart targets 'database', not '" + target + "'");

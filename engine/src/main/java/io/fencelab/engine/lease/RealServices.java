@@ -35,6 +35,12 @@ public interface RealServices {
 
         void restart();
 
+        /** Stops the server (a SERVICE_RESTART's first half); its data stays. */
+        void stop();
+
+        /** Starts the stopped server again on the same ports and data, returning once it answers. */
+        void startAgain();
+
         @Override
         void close();
     }

@@ -92,6 +92,11 @@ final class FaultScheduler {
         default void thaw(String holder) {
         }
 
+        /** The run's lease service's server, for SERVICE_PAUSE and SERVICE_RESTART; none by default. */
+        default ServiceFaults service() {
+            return ServiceFaults.NONE;
+        }
+
         /**
          * A fault that acts inside the holder's own process begins (a delay, dropped renewals, a skewed
          * clock, a database restart every holder must ride out): a process run sends it to the agents.
@@ -220,6 +225,26 @@ final class FaultScheduler {
                         }
                     });
                 }
+            }
+            case SERVICE_PAUSE -> {
+                at(start, pf, START, () -> {
+                    started(pf, null);
+                    host.service().pause();
+                });
+                at(end, pf, END, () -> {
+                    host.service().resume();
+                    healed(f);
+                });
+            }
+            case SERVICE_RESTART -> {
+                at(start, pf, START, () -> {
+                    started(pf, null);
+                    host.service().stop();
+                });
+                at(end, pf, END, () -> {
+                    host.service().start();
+                    healed(f);
+                });
             }
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
                 at(start, pf, START, () -> {

@@ -34,11 +34,18 @@ public final class LiveExecutor implements ComposedExecutor, ByHand {
     private final FailpointArming failpoints;
     /** Spec changes and faults by hand while the run runs; called under this executor's lock. */
     private final LiveChanges changes;
+    private final ServiceFaults service;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile boolean started;
     private volatile RunEnded.Reason endReason;
 
     public LiveExecutor(Database db, RunSpec spec, EventSink sink, int databaseConcurrency) {
+        this(db, spec, sink, databaseConcurrency, ServiceFaults.NONE);
+    }
+
+    /** @param service the run's lease service's server, for faults on it ({@link ServiceFaults#NONE}: none) */
+    LiveExecutor(Database db, RunSpec spec, EventSink sink, int databaseConcurrency, ServiceFaults service) {
+        this.service = service;
         LiveClock clock = new LiveClock();
         RunStore store = Backend.POSTGRES.open(db, spec, clock);
         this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), databaseConcurrency, store, new Hooks());
@@ -210,6 +217,11 @@ public final class LiveExecutor implements ComposedExecutor, ByHand {
 
     /** How faults act on a live run: on the run's timer, each effect on a virtual thread. */
     private final class Faults implements FaultScheduler.Host {
+        @Override
+        public ServiceFaults service() {
+            return service;
+        }
+
         @Override
         public long nowMicros() {
             return scheduler.nowMicros();

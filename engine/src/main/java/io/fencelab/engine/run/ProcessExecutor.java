@@ -61,6 +61,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     private final LiveChanges changes;
     private final ProcessPlacement placement;
     private final EventMerge merge;
+    private final ServiceFaults service;
     private final EventSink sink;
     /** Each holder's open belief (scope and token) in the merged log: a killed process's ends with it. */
     private final Map<String, Event.BeliefStarted> beliefs = new ConcurrentHashMap<>();
@@ -70,6 +71,12 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     private volatile Thread drainer;
 
     ProcessExecutor(Database db, RunSpec spec, EventSink sink) {
+        this(db, spec, sink, ServiceFaults.NONE);
+    }
+
+    /** @param service the run's lease service's server, for faults on it ({@link ServiceFaults#NONE}: none) */
+    ProcessExecutor(Database db, RunSpec spec, EventSink sink, ServiceFaults service) {
+        this.service = service;
         AgentSupport support = AgentSupport.installed().orElseThrow(() -> new IllegalStateException(
                 "a process run starts agents with the fencelab program; only the engine is here"));
         this.db = db;
@@ -321,6 +328,11 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
 
     /** What faults do to processes. */
     private final class Faults implements FaultScheduler.Host {
+        @Override
+        public ServiceFaults service() {
+            return service;
+        }
+
         @Override
         public long nowMicros() {
             return scheduler.nowMicros();

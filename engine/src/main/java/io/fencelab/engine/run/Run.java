@@ -55,6 +55,11 @@ public final class Run implements AutoCloseable {
         backend.refusal(spec).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        if (spec.faults().stream().anyMatch(f -> f.kind().onService())) {
+            serviceFaultRefusal(spec).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        }
         RealServices.Server server = spec.service().needsServer()
                 ? RealServices.require().start(spec.service().kind()) : null;
         try {
@@ -66,6 +71,19 @@ public final class Run implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** Why {@code spec}'s faults on its lease service cannot run, or empty: they need a server Fencelab starts. */
+    static Optional<String> serviceFaultRefusal(RunSpec spec) {
+        if (!spec.service().real()) {
+            return Optional.of("SERVICE_PAUSE and SERVICE_RESTART hit a real lease service (lease.service etcd, "
+                    + "zookeeper or redis); this run's leases are PostgreSQL's, whose restart is DATABASE_RESTART");
+        }
+        if (!spec.service().needsServer()) {
+            return Optional.of("SERVICE_PAUSE and SERVICE_RESTART hit only a server Fencelab starts for the run, "
+                    + "never your own " + spec.service().kind().key() + "; leave out its address to run on one");
+        }
+        return Optional.empty();
     }
 
     private Run(Database db, RunSpec spec, Path eventLog, Backend backend, Duration fsyncEvery,
@@ -92,8 +110,8 @@ public final class Run implements AutoCloseable {
         try {
             executor = switch (spec.executor()) {
                 case SIMULATED -> new SimulatedExecutor(db, spec, bus, backend);
-                case LIVE -> new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY);
-                case PROCESS -> new ProcessExecutor(db, spec, bus);
+                case LIVE -> new LiveExecutor(db, spec, bus, LIVE_DATABASE_CONCURRENCY, new ServiceFaults(server));
+                case PROCESS -> new ProcessExecutor(db, spec, bus, new ServiceFaults(server));
             };
         } catch (RuntimeException e) {
             // Refused before it began (a broken schema, Database#checkSchema): no log of a run that never ran.

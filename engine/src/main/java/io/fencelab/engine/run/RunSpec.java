@@ -79,6 +79,10 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         userFences = userFences == null ? UserFences.NONE : userFences;
         hosts = hosts == null ? Map.of() : Map.copyOf(hosts);
         service = service == null ? LeaseServiceSpec.POSTGRES : service;
+        if (!service.real() && faults.stream().anyMatch(f -> f.kind().onService())) {
+            throw new IllegalArgumentException("faults: SERVICE_PAUSE and SERVICE_RESTART hit a real lease service; "
+                    + "set lease.service to etcd, zookeeper or redis (PostgreSQL's own restart is DATABASE_RESTART)");
+        }
         String client = service.kind().profileKey().orElse(lease.key());
         if (!client.equals(lease.key())) {
             throw new IllegalArgumentException("lease: service " + service.kind().key() + " runs the " + client

@@ -142,6 +142,17 @@ public final class EtcdServer implements ServiceServer {
     }
 
     @Override
+    public void stop() {
+        process.stop();
+    }
+
+    @Override
+    public void startAgain() {
+        process.start();
+        awaitHealthy();
+    }
+
+    @Override
     public void close() {
         process.close();
     }

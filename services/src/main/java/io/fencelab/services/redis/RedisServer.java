@@ -90,6 +90,16 @@ public final class RedisServer implements ServiceServer {
     }
 
     @Override
+    public void stop() {
+        process.stop();
+    }
+
+    @Override
+    public void startAgain() {
+        process.start();
+    }
+
+    @Override
     public void close() {
         process.close();
     }

@@ -129,6 +129,16 @@ public final class ZooKeeperServer implements ServiceServer {
     }
 
     @Override
+    public void stop() {
+        process.stop();
+    }
+
+    @Override
+    public void startAgain() {
+        process.start();
+    }
+
+    @Override
     public void close() {
         process.close();
     }

@@ -1,0 +1,85 @@
+package io.fencelab.app.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.db.Database;
+import io.fencelab.engine.event.Event;
+import io.fencelab.engine.event.EventLogReader;
+import io.fencelab.engine.run.Run;
+import io.fencelab.engine.run.RunResult;
+import io.fencelab.engine.run.RunSpec;
+import io.fencelab.scenarios.ScenarioException;
+import io.fencelab.scenarios.ScenarioLoader;
+import io.fencelab.testing.EmbeddedDatabase;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** SERVICE_PAUSE and SERVICE_RESTART on the server Fencelab started for a run, and their refusals elsewhere. */
+class ServiceFaultRunTest {
+
+    static String scenario(String lease, String faults) {
+        return """
+                title: Faults on the lease service
+                summary: Two holders take turns while the service is frozen and then restarted.
+                story: [They take turns.]
+                duration: 12s
+                executor: live
+                lease: %s
+                workers:
+                  - {name: w, count: 2, scope: report, workTime: 600ms, idleTime: 300ms, writes: [{key: report-1}]}
+                faults: %s
+                expect: {verdict: SAFE}
+                """.formatted(lease, faults);
+    }
+
+    /**
+     * Redis frozen for 4 s (longer than the 3 s lock) and then down for 1 s: the holders' calls fail
+     * while it is frozen or down, the lock taken before the freeze has expired by its end (Redis's clock
+     * ran on), and after the restart the counter goes on from where it was: tokens still only rise.
+     */
+    @Test
+    void aFrozenAndThenRestartedRedisEndsNoLeaseTwiceAndItsCounterGoesOn(@TempDir Path dir) throws Exception {
+        RunSpec spec = ScenarioLoader.load("faults.yaml", scenario(
+                "{profile: redisson, lockWatchdogTimeout: 3s, service: redis, token: lua}",
+                "[{kind: SERVICE_PAUSE, target: service, at: 2s, duration: 4s},"
+                        + " {kind: SERVICE_RESTART, target: service, at: 8s, duration: 1s}]")).spec();
+        try (Database db = EmbeddedDatabase.startThrowaway(16); Run run = Run.prepare(db, spec, dir.resolve("e.jsonl"))) {
+            RunResult result = run.runToEnd();
+
+            assertThat(result.endReason()).isEqualTo("completed");
+            assertThat(result.verdict().kind()).as(result.verdict().witnesses().toString()).isEqualTo(Verdict.Kind.SAFE);
+            List<Event> events = EventLogReader.read(result.eventLog());
+            assertThat(events).filteredOn(e -> e instanceof Event.FaultInjected f && f.appliesTo().equals("service"))
+                    .extracting(e -> ((Event.FaultInjected) e).fault()).containsExactly("SERVICE_PAUSE", "SERVICE_RESTART");
+            assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
+                    .hasSize(2);
+            assertThat(events).as("grants after the restart (9 s)")
+                    .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 9_500_000);
+            RealServiceRunTest.assertTokensRisePerScope(events);
+        }
+    }
+
+    @Test
+    void aFaultOnTheServiceIsRefusedOnPostgresLeasesAndOnTheUsersOwnServer(@TempDir Path dir) throws Exception {
+        assertThatThrownBy(() -> ScenarioLoader.load("faults.yaml", scenario("{ttl: 3s}",
+                "[{kind: SERVICE_PAUSE, target: service, at: 2s, duration: 1s}]")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("set lease.service to etcd, zookeeper or redis");
+        assertThatThrownBy(() -> ScenarioLoader.load("faults.yaml", scenario("{profile: redisson, service: redis}",
+                "[{kind: SERVICE_PAUSE, target: w-1, at: 2s, duration: 1s}]")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("faults.yaml:9:").hasMessageContaining("'service' is the target of SERVICE_PAUSE");
+
+        RunSpec onYours = ScenarioLoader.load("faults.yaml", scenario("{profile: redisson, service: redis}",
+                "[{kind: SERVICE_RESTART, target: service, at: 2s, duration: 1s}]")).spec();
+        RunSpec withAddress = onYours.withService(onYours.service().withEndpoints("redis://127.0.0.1:1"));
+        try (Database db = EmbeddedDatabase.startThrowaway(4)) {
+            assertThatThrownBy(() -> Run.prepare(db, withAddress, dir.resolve("e.jsonl")))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("only a server Fencelab starts for the run, never your own redis");
+        }
+    }
+}
