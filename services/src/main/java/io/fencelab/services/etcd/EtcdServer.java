@@ -1,7 +1,7 @@
 package io.fencelab.services.etcd;
 
 import io.fencelab.services.ServerProcess;
-import io.fencelab.services.ServiceServer;
+import io.fencelab.services.ProcessServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +21,7 @@ import java.util.List;
  * <p>A member is a name and its two ports; a three-member ensemble would start three of them with one
  * {@code --initial-cluster} naming all, and list every client URL in {@link #endpoints()}.
  */
-public final class EtcdServer implements ServiceServer {
+public final class EtcdServer extends ProcessServer {
 
     private static final Path ETCD = Path.of("/usr/bin/etcd");
     private static final Duration HEALTH_LIMIT = Duration.ofSeconds(30);
@@ -38,11 +38,10 @@ public final class EtcdServer implements ServiceServer {
     }
 
     private final Member member;
-    private final ServerProcess process;
 
     private EtcdServer(Member member, ServerProcess process) {
+        super(process);
         this.member = member;
-        this.process = process;
     }
 
     /**
@@ -119,21 +118,6 @@ public final class EtcdServer implements ServiceServer {
         return member.clientUrl();
     }
 
-    @Override
-    public long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public void pause() {
-        process.pause();
-    }
-
-    @Override
-    public void resume() {
-        process.resume();
-    }
-
     /** Stops etcd and starts it again on the same ports and data directory; returns once it is healthy again. */
     @Override
     public void restart() {
@@ -142,19 +126,9 @@ public final class EtcdServer implements ServiceServer {
     }
 
     @Override
-    public void stop() {
-        process.stop();
-    }
-
-    @Override
     public void startAgain() {
         process.start();
         awaitHealthy();
-    }
-
-    @Override
-    public void close() {
-        process.close();
     }
 
     @Override

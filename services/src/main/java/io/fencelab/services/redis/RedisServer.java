@@ -1,7 +1,7 @@
 package io.fencelab.services.redis;
 
 import io.fencelab.services.ServerProcess;
-import io.fencelab.services.ServiceServer;
+import io.fencelab.services.ProcessServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,15 +20,14 @@ import java.util.List;
  * writes since its last snapshot. {@code protected-mode yes} with no password: the server answers
  * only on the loopback interface.
  */
-public final class RedisServer implements ServiceServer {
+public final class RedisServer extends ProcessServer {
 
     /** The Debian package's server. */
     static final Path BINARY = Path.of("/usr/bin/redis-server");
 
-    private final ServerProcess process;
 
     private RedisServer(ServerProcess process) {
-        this.process = process;
+        super(process);
     }
 
     /**
@@ -67,41 +66,6 @@ public final class RedisServer implements ServiceServer {
     @Override
     public String endpoints() {
         return "redis://127.0.0.1:" + process.port();
-    }
-
-    @Override
-    public long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public void pause() {
-        process.pause();
-    }
-
-    @Override
-    public void resume() {
-        process.resume();
-    }
-
-    @Override
-    public void restart() {
-        process.restart();
-    }
-
-    @Override
-    public void stop() {
-        process.stop();
-    }
-
-    @Override
-    public void startAgain() {
-        process.start();
-    }
-
-    @Override
-    public void close() {
-        process.close();
     }
 
     @Override

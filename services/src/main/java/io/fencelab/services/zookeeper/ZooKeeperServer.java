@@ -1,7 +1,7 @@
 package io.fencelab.services.zookeeper;
 
 import io.fencelab.services.ServerProcess;
-import io.fencelab.services.ServiceServer;
+import io.fencelab.services.ProcessServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ import java.util.List;
  * <p>A three-member ensemble would be three of these processes with {@code server.N} lines and a
  * {@code myid} each ({@link #config} is where they would go); only the standalone server is built.
  */
-public final class ZooKeeperServer implements ServiceServer {
+public final class ZooKeeperServer extends ProcessServer {
 
     /** The server's tick: the grain of session expiry. */
     public static final Duration TICK = Duration.ofMillis(100);
@@ -37,10 +37,9 @@ public final class ZooKeeperServer implements ServiceServer {
     private static final Path SLF4J_SIMPLE = Path.of("/usr/share/java/slf4j-simple.jar");
     private static final Path PREFERRED_JAVA = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
-    private final ServerProcess process;
 
     private ZooKeeperServer(ServerProcess process) {
-        this.process = process;
+        super(process);
     }
 
     /**
@@ -106,41 +105,6 @@ public final class ZooKeeperServer implements ServiceServer {
     @Override
     public String endpoints() {
         return "127.0.0.1:" + process.port();
-    }
-
-    @Override
-    public long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public void pause() {
-        process.pause();
-    }
-
-    @Override
-    public void resume() {
-        process.resume();
-    }
-
-    @Override
-    public void restart() {
-        process.restart();
-    }
-
-    @Override
-    public void stop() {
-        process.stop();
-    }
-
-    @Override
-    public void startAgain() {
-        process.start();
-    }
-
-    @Override
-    public void close() {
-        process.close();
     }
 
     @Override
