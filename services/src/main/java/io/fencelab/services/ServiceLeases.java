@@ -1,6 +1,6 @@
 package io.fencelab.services;
 
-import io.fencelab.engine.lease.RealServices;
+import io.fencelab.engine.store.RealServices;
 
 /**
  * One run's leases on a real lease service, through that service's own Java client and locking

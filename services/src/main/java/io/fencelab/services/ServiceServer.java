@@ -1,6 +1,6 @@
 package io.fencelab.services;
 
-import io.fencelab.engine.lease.RealServices;
+import io.fencelab.engine.store.RealServices;
 
 /**
  * A lease service's server that Fencelab started for a run from the machine's own binaries, in a

@@ -2,8 +2,8 @@ package io.fencelab.services;
 
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.lease.LeaseServiceSpec;
-import io.fencelab.engine.lease.RealServices;
 import io.fencelab.engine.lease.ServiceKind;
+import io.fencelab.engine.store.RealServices;
 import io.fencelab.services.etcd.EtcdLeases;
 import io.fencelab.services.etcd.EtcdServer;
 import io.fencelab.services.redis.RedisLeases;

@@ -1,6 +1,6 @@
 package io.fencelab.engine.run;
 
-import io.fencelab.engine.lease.RealServices;
+import io.fencelab.engine.store.RealServices;
 
 /**
  * Faults on a run's real lease service: its server frozen (SIGSTOP) or stopped and started again.

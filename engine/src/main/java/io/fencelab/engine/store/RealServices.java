@@ -1,7 +1,8 @@
-package io.fencelab.engine.lease;
+package io.fencelab.engine.store;
 
 import io.fencelab.engine.clock.RunClock;
-import io.fencelab.engine.store.LeaseStore;
+import io.fencelab.engine.lease.LeaseServiceSpec;
+import io.fencelab.engine.lease.ServiceKind;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
