@@ -139,7 +139,7 @@ public final class CalibrationRuns {
             for (long seed : realSeeds) {
                 RunResult r = once(db, withPause(real, pauseFault, pause).withSeed(seed), Backend.POSTGRES,
                         realValues);
-                version = r.database();
+                version = serviceWords(r.database());
                 realLost += lostALease(r) ? 1 : 0;
                 progress.runDone(true, pause, seed, r);
             }
@@ -226,6 +226,18 @@ public final class CalibrationRuns {
             }
         }
         return out;
+    }
+
+    /**
+     * The service and its client from a real run's store description ({@code PostgreSQL 17.6; leases
+     * from Redis at 127.0.0.1:40735 (Redisson 4.0.0, …), tokens: …}), without the address.
+     */
+    static String serviceWords(String database) {
+        int from = database.indexOf("leases from ");
+        String s = from < 0 ? database : database.substring(from + "leases from ".length());
+        int tokens = s.indexOf(", tokens:");
+        s = tokens < 0 ? s : s.substring(0, tokens);
+        return s.replaceAll(" at [^ ]+", "");
     }
 
     static String seconds(Duration d) {

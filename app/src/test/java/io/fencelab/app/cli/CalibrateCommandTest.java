@@ -55,7 +55,7 @@ class CalibrateCommandTest {
         JsonNode json = new ObjectMapper().readTree(report.resolve("calibration.json").toFile());
         assertThat(json.get("modelRuns").asInt()).isEqualTo(20);
         assertThat(json.get("realRuns").asInt()).isEqualTo(2);
-        assertThat(json.get("serviceVersion").asText()).contains("Redis");
+        assertThat(json.get("serviceVersion").asText()).contains("Redis").contains("Redisson").doesNotContain("127.0.0.1");
         assertThat(json.get("server").asText()).contains("started by Fencelab");
         for (String figure : new String[] {"failoverSeconds", "leaseLosses", "leaseLoadPerSecond"}) {
             JsonNode f = json.get("figures").get(figure);
