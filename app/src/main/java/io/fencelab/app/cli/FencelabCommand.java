@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
         version = "Fencelab 0.1.0",
         description = "A lab for seeing, teaching and testing fencing tokens.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ValidateCommand.class, DemoCommand.class,
-                TuneCommand.class, HandoutCommand.class, SoakCommand.class, ProbeCommand.class, AgentHostCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
+                TuneCommand.class, CalibrateCommand.class, HandoutCommand.class, SoakCommand.class, ProbeCommand.class, AgentHostCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
 public final class FencelabCommand implements Callable<Integer> {
 
     @Mixin
