@@ -226,26 +226,7 @@ final class FaultScheduler {
                     });
                 }
             }
-            case SERVICE_PAUSE -> {
-                at(start, pf, START, () -> {
-                    started(pf, null);
-                    host.service().pause();
-                });
-                at(end, pf, END, () -> {
-                    host.service().resume();
-                    healed(f);
-                });
-            }
-            case SERVICE_RESTART -> {
-                at(start, pf, START, () -> {
-                    started(pf, null);
-                    host.service().stop();
-                });
-                at(end, pf, END, () -> {
-                    host.service().start();
-                    healed(f);
-                });
-            }
+            case SERVICE_PAUSE, SERVICE_RESTART -> scheduleOnService(pf, start, end);
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
                 at(start, pf, START, () -> {
                     host.begins(pf);
@@ -254,6 +235,27 @@ final class FaultScheduler {
                 at(end, pf, END, () -> healed(f));
             }
         }
+    }
+
+    /** A fault on the run's lease service's server: frozen or stopped at its start, back at its end. */
+    private void scheduleOnService(PlannedFault pf, long start, long end) {
+        boolean pause = pf.occurrence.kind() == FaultKind.SERVICE_PAUSE;
+        at(start, pf, START, () -> {
+            started(pf, null);
+            if (pause) {
+                host.service().pause();
+            } else {
+                host.service().stop();
+            }
+        });
+        at(end, pf, END, () -> {
+            if (pause) {
+                host.service().resume();
+            } else {
+                host.service().start();
+            }
+            healed(pf.occurrence);
+        });
     }
 
     /**

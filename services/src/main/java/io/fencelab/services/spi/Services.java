@@ -1,9 +1,11 @@
-package io.fencelab.services;
+package io.fencelab.services.spi;
 
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.lease.ServiceKind;
 import io.fencelab.engine.store.RealServices;
+import io.fencelab.services.ServiceLeases;
+import io.fencelab.services.ServiceServer;
 import io.fencelab.services.etcd.EtcdLeases;
 import io.fencelab.services.etcd.EtcdServer;
 import io.fencelab.services.redis.RedisLeases;
