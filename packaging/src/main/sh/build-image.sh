@@ -45,13 +45,18 @@ done
 rm -rf "$WORK/fx-unpacked"
 say "JavaFX jmods: $(cd "$WORK/jmods" && echo *.jmod)"
 
-# 2. The modules the program needs, as jdeps reads them from every jar of the class path, plus those it
+# 2. The modules the program needs, as jdeps finds them in every class Fencelab's jars reach, plus those it
 #    cannot see because they are reached by reflection:
 #    jdk.security.auth - embedded PostgreSQL (zonky) asks com.sun.security.auth.module.UnixSystem whether
 #                        it runs as root, and then starts initdb/postgres in a user namespace; without
 #                        it, initdb refuses to run as root (containers, CI).
-jdeps_modules=$("$JDK/bin/jdeps" --multi-release "$feature" --ignore-missing-deps --print-module-deps \
-  --module-path "$WORK/javafx" "$WORK"/app/*.jar)
+#    jdeps starts from Fencelab's own jars and follows every class they reach through the class path
+#    (--recursive): the lease services' clients (Netty 4.2, ZooKeeper, Redisson's reactive libraries)
+#    ship module descriptors that name optional modules which are not there (protobuf, JBoss
+#    Marshalling) or split a package, and jdeps refuses a set of jars like that as modules; on the
+#    class path their descriptors are not read.
+jdeps_modules=$("$JDK/bin/jdeps" --multi-release "$feature" --ignore-missing-deps --print-module-deps --recursive \
+  --module-path "$WORK/javafx" --class-path "$WORK/app/*" "$WORK"/app/fencelab-*.jar)
 modules="$jdeps_modules,jdk.security.auth,javafx.controls,javafx.swing"
 say "jdeps: $jdeps_modules"
 
