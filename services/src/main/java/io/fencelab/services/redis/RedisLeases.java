@@ -98,7 +98,8 @@ public final class RedisLeases implements ServiceLeases {
 
     @Override
     public String describe() {
-        return "Redis at " + connection.where() + " (Redisson" + REDISSON + ", "
+        // Never the address: this goes into reports, and an address is the user's to show.
+        return "Redis (Redisson" + REDISSON + ", "
                 + (tokenStep == TokenStep.LUA ? "lock and token in one Lua script" : "RLock, then INCR") + ")";
     }
 
