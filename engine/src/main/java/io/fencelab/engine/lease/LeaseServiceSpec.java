@@ -25,11 +25,6 @@ public record LeaseServiceSpec(ServiceKind kind, TokenRecipe token, String endpo
         endpoints = endpoints == null || endpoints.isBlank() || kind == ServiceKind.POSTGRES ? null : endpoints.strip();
     }
 
-    /** A service of {@code kind} with its default token, started by Fencelab. */
-    public static LeaseServiceSpec of(ServiceKind kind) {
-        return new LeaseServiceSpec(kind, null, null);
-    }
-
     public boolean real() {
         return kind != ServiceKind.POSTGRES;
     }
