@@ -3,6 +3,7 @@ package io.fencelab.services.etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
@@ -12,6 +13,8 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
 import io.fencelab.engine.clock.RunClock;
 import io.fencelab.engine.db.DatabaseException;
 import io.fencelab.engine.lease.AcquireResult;
@@ -32,6 +35,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,9 +51,10 @@ import java.util.regex.Pattern;
  *       Else(get(key))}. The token is the key's create revision (the transaction's revision): etcd's
  *       revision counter only grows, across keys and restarts, so a later grant in a scope always has a
  *       larger token. A busy answer names the value's holder, its create revision, and the expiry etcd
- *       gives for its lease (whole seconds, rounded down).</li>
+ *       gives for its lease (whole seconds, rounded down); with under a second left the candidate first
+ *       waits, as etcd's own lock does, on a watch for the key's deletion, and then tries once more.</li>
  *   <li>renew: asks whether the key still exists with this create revision and its lease too; the
- *       new expiry is etcd's remaining TTL (whole seconds, rounded down). The keep-alive, not renew,
+ *       new expiry is the TTL after the client's last keep-alive answer. The keep-alive, not renew,
  *       is what extends the lease.</li>
  *   <li>release: {@code If(createRevision(key) == token) Then(delete(key))}, then revokes that lease;
  *       the next acquisition grants a new one.</li>
@@ -61,6 +67,11 @@ public final class EtcdLeases implements ServiceLeases {
 
     /** How long one operation (all its calls together) may wait for etcd. */
     public static final Duration DEFAULT_CALL_LIMIT = Duration.ofSeconds(3);
+    /**
+     * How long a candidate that found a lease in its last second waits for its key to go: the second, and the
+     * 500 ms etcd may take to notice an expired lease.
+     */
+    static final Duration DELETION_WAIT = Duration.ofMillis(1_500);
     /** The jetcd version the services module pins (its jar carries none to read). */
     static final String JETCD_VERSION = "0.8.7";
     private static final Pattern SERVER_VERSION = Pattern.compile("\"etcdserver\"\\s*:\\s*\"([^\"]+)\"");
@@ -119,36 +130,75 @@ public final class EtcdLeases implements ServiceLeases {
         EtcdHolder h = holder(holder);
         h.lock.lock();
         try {
-            EtcdHolder.LeaseState lease = h.liveLease(scope, ttlSeconds, deadline);
-            TxnResponse r;
-            try {
-                r = grantTxn(h, scope, holder, lease, deadline);
-            } catch (DatabaseException e) {
-                if (!EtcdCalls.leaseNotFound(e)) {
-                    throw e;
+            for (boolean waited = false; ; waited = true) {
+                EtcdHolder.LeaseState lease = h.liveLease(scope, ttlSeconds, deadline);
+                TxnResponse r;
+                try {
+                    r = grantTxn(h, scope, holder, lease, deadline);
+                } catch (DatabaseException e) {
+                    if (!EtcdCalls.leaseNotFound(e)) {
+                        throw e;
+                    }
+                    lease.markDead(); // expired on etcd before the client noticed: grant a new one and try once more
+                    lease = h.liveLease(scope, ttlSeconds, deadline);
+                    r = grantTxn(h, scope, holder, lease, deadline);
                 }
-                lease.markDead(); // expired on etcd before the client noticed: grant a new one and try once more
-                lease = h.liveLease(scope, ttlSeconds, deadline);
-                r = grantTxn(h, scope, holder, lease, deadline);
+                Instant now = clock.now();
+                if (r.isSucceeded()) {
+                    long token = r.getHeader().getRevision(); // the put's revision: the key's create revision
+                    return new AcquireResult.Acquired(new Lease(scope, holder, token, now, expiry(lease)));
+                }
+                KeyValue kv = r.getGetResponses().getFirst().getKvs().getFirst();
+                if (text(kv.getValue()).equals(holder) && kv.getLease() == lease.id) {
+                    // this holder's own grant, whose answer an earlier call lost to its time limit
+                    return new AcquireResult.Acquired(new Lease(scope, holder, kv.getCreateRevision(), now,
+                            expiry(lease)));
+                }
+                long left = remainingSeconds(h.client(), kv.getLease(), deadline, "the busy lease of " + scope);
+                // Under a second left (etcd's TTL is whole seconds, rounded down), or expired and not yet taken
+                // away (etcd looks every 500 ms): a waiter answered "now" would ask again at once, over and over.
+                // etcd's own lock waits on a watch for the key's deletion instead; so does this, once.
+                if (left > 0 || waited || !awaitDeletion(h.client(), key(scope), kv.getModRevision(), deadline)) {
+                    return new AcquireResult.Busy(scope, text(kv.getValue()), kv.getCreateRevision(),
+                            now.plusSeconds(Math.max(0, left)));
+                }
             }
-            Instant now = clock.now();
-            if (r.isSucceeded()) {
-                long token = r.getHeader().getRevision(); // the put's revision: the key's create revision
-                return new AcquireResult.Acquired(new Lease(scope, holder, token, now,
-                        now.plusSeconds(lease.ttlSeconds)));
-            }
-            KeyValue kv = r.getGetResponses().getFirst().getKvs().getFirst();
-            if (text(kv.getValue()).equals(holder) && kv.getLease() == lease.id) {
-                // this holder's own grant, whose answer an earlier call lost to its time limit
-                return new AcquireResult.Acquired(new Lease(scope, holder, kv.getCreateRevision(), now,
-                        now.plusSeconds(lease.ttlSeconds)));
-            }
-            long left = remainingSeconds(h.client(), kv.getLease(), deadline, "the busy lease of " + scope);
-            return new AcquireResult.Busy(scope, text(kv.getValue()), kv.getCreateRevision(),
-                    now.plusSeconds(Math.max(0, left)));
         } finally {
             h.lock.unlock();
         }
+    }
+
+    /**
+     * Waits, as {@code concurrency.Mutex} does, for {@code key} to be deleted after {@code modRevision}: at most
+     * {@link #DELETION_WAIT}, leaving a third of the operation's limit for the next transaction.
+     *
+     * @return whether it was deleted in time
+     */
+    private boolean awaitDeletion(Client client, ByteSequence key, long modRevision, long deadline) {
+        long wait = Math.min(DELETION_WAIT.toNanos(), deadline - System.nanoTime() - callLimit.toNanos() / 3);
+        if (wait <= 0) {
+            return false;
+        }
+        CountDownLatch deleted = new CountDownLatch(1);
+        WatchOption after = WatchOption.builder().withRevision(modRevision + 1).build();
+        try (Watch.Watcher ignored = client.getWatchClient().watch(key, after, r -> {
+            if (r.getEvents().stream().anyMatch(e -> e.getEventType() == WatchEvent.EventType.DELETE)) {
+                deleted.countDown();
+            }
+        })) {
+            return deleted.await(wait, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * When {@code lease} ends as its client knows it: its TTL after the last keep-alive etcd answered (jetcd's
+     * own deadline), to the millisecond, where etcd's {@code TimeToLive} answers whole seconds rounded down.
+     */
+    private static Instant expiry(EtcdHolder.LeaseState lease) {
+        return lease.lastKeepAlive().plusSeconds(lease.ttlSeconds);
     }
 
     private TxnResponse grantTxn(EtcdHolder h, String scope, String holder, EtcdHolder.LeaseState lease,
@@ -177,12 +227,17 @@ public final class EtcdLeases implements ServiceLeases {
                     || !text(kv.get().getValue()).equals(lease.holder())) {
                 return new RenewResult.NotHeld(lease);
             }
-            // The key is there, so nobody else can have the scope. etcd's TTL is whole seconds rounded down: 0 in
-            // the lease's last second (which a 2 s lease kept alive every 2/3 s reaches between keep-alives), so
-            // the expiry errs early by under a second; -1: the lease is gone (its key goes in the same step).
+            // The key is there, so nobody else can have the scope; -1: the lease is gone (its key goes in the same
+            // step). The expiry is the client's own (its last keep-alive answer and the TTL): etcd's remaining TTL
+            // is whole seconds rounded down, which made a holder believe its lease ended up to a second early.
             long left = remainingSeconds(h.client(), kv.get().getLease(), deadline, "the lease of " + lease.scope());
-            return left >= 0 ? new RenewResult.Renewed(lease.withExpiry(clock.now().plusSeconds(left)))
-                    : new RenewResult.NotHeld(lease);
+            if (left < 0) {
+                return new RenewResult.NotHeld(lease);
+            }
+            Instant byEtcd = clock.now().plusSeconds(left);
+            Instant byClient = h.lease(lease.scope()).filter(l -> l.id == kv.get().getLease()).map(EtcdLeases::expiry)
+                    .orElse(byEtcd);
+            return new RenewResult.Renewed(lease.withExpiry(byClient.isAfter(byEtcd) ? byClient : byEtcd));
         } finally {
             h.lock.unlock();
         }

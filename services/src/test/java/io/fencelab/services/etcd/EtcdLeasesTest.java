@@ -180,6 +180,51 @@ class EtcdLeasesTest {
         }
     }
 
+    /**
+     * A candidate that waits as the worker does (asking again at the expiry each busy answer gives) asks a
+     * handful of times per lease, not in a loop through the lease's last second: found calibrating, where the
+     * rounded-down TTL answered "expires now" and the candidate asked etcd about nine times a second.
+     */
+    @Test
+    void aCandidateWaitsForTheKeysDeletionInsteadOfAskingInALoop() throws InterruptedException {
+        try (EtcdLeases leases = leases(TTL)) {
+            Lease a = granted(leases.acquire(null, "s", "a", TTL));
+            leases.suspendKeepAlive("a");
+            Instant aEnds = leases.lastKeepAlive("a", "s").orElseThrow().plus(TTL);
+
+            int asked = 0;
+            Lease b = null;
+            Instant deadline = clock.now().plusSeconds(10);
+            while (b == null && clock.now().isBefore(deadline)) {
+                asked++;
+                switch (leases.acquire(null, "s", "b", TTL)) {
+                    case AcquireResult.Acquired got -> b = got.lease();
+                    case AcquireResult.Busy busy -> Thread.sleep(Math.max(1,
+                            Duration.between(clock.now(), busy.expiresAt()).toMillis()));
+                    case AcquireResult.Exhausted e -> throw new AssertionError(e);
+                }
+            }
+            assertThat(b).as("b gets s once a's lease expires").isNotNull();
+            assertThat(asked).as("b's acquisitions for one lease of %s", TTL).isLessThanOrEqualTo(4);
+            assertThat(Duration.between(aEnds, b.acquiredAt())).as("b's grant after a's lease ended")
+                    .isBetween(Duration.ofMillis(-100), Duration.ofMillis(1_000));
+            assertThat(b.token()).isGreaterThan(a.token());
+        }
+    }
+
+    /** A renewal's expiry is the client's own, to the millisecond, never the rounded-down seconds etcd answers. */
+    @Test
+    void aRenewalsExpiryIsTheTtlAfterTheLastKeepAlive() throws InterruptedException {
+        try (EtcdLeases leases = leases(TTL)) {
+            Lease a = granted(leases.acquire(null, "s", "a", TTL));
+            Thread.sleep(900);
+            Lease renewed = ((RenewResult.Renewed) leases.renew(null, a, TTL)).lease();
+            Instant byClient = leases.lastKeepAlive("a", "s").orElseThrow().plus(TTL);
+            assertThat(Duration.between(byClient, renewed.expiresAt()).abs()).isLessThan(Duration.ofMillis(50));
+            assertThat(renewed.expiresAt()).as("past a whole-seconds answer's").isAfter(clock.now().plusSeconds(1));
+        }
+    }
+
     @Test
     void frozenServerFailsOperationsWithinTheLimitAndServesAfterItThaws() throws InterruptedException {
         Duration limit = Duration.ofSeconds(1);
