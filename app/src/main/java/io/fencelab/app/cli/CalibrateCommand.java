@@ -132,7 +132,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 } + "; the address is not written here)";
             }
             CalibrationRuns runs = new CalibrationRuns(onServer, grid, modelList, realList);
-            Calibration c = runs.run(db, (isReal, pause, seed, result) -> progress(err, isReal, pause, seed, result),
+            Calibration c = runs.run(db, (isReal, pause, seed, result, missed) -> progress(err, isReal, pause, seed, result, missed),
                     new CalibrationRuns.CalibrationHeader(sc.name(), source1));
             print(out, c);
             if (reportDir != null) {
@@ -170,10 +170,12 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    private static void progress(PrintWriter err, boolean real, Duration pause, long seed, RunResult r) {
+    private static void progress(PrintWriter err, boolean real, Duration pause, long seed, RunResult r,
+            boolean missed) {
         if (real) {
-            err.printf(Locale.ROOT, "  real run, pause %s, seed %d: %s, %d lease losses%n", seconds(pause), seed,
-                    r.endReason(), r.tuning().episodes().leaseLosses().size());
+            err.printf(Locale.ROOT, "  real run, pause %s, seed %d: %s, %d lease losses%s%n", seconds(pause), seed,
+                    r.endReason(), r.tuning().episodes().leaseLosses().size(),
+                    missed ? " (the pause found its holder holding no lease: this run says nothing of the pause)" : "");
             err.flush();
         }
     }

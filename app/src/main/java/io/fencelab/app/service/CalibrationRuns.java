@@ -38,7 +38,11 @@ public final class CalibrationRuns {
 
     /** What the runs are told as they finish. */
     public interface Progress {
-        void runDone(boolean real, Duration pause, long seed, RunResult result);
+        /**
+         * @param missed the paused holder held no lease when its pause began (its client was still starting,
+         *               say): the run's figures do not show what the pause does to a lease
+         */
+        void runDone(boolean real, Duration pause, long seed, RunResult result, boolean missed);
     }
 
     /** Each figure the page compares, as {@link Calibration.Figure} names it. */
@@ -130,18 +134,17 @@ public final class CalibrationRuns {
         for (Duration pause : pauses) {
             int modelLost = 0;
             for (long seed : modelSeeds) {
-                RunResult r = once(db, withPause(model, pauseFault, pause).withSeed(seed), Backend.fastestFor(model),
+                Once o = once(db, withPause(model, pauseFault, pause).withSeed(seed), Backend.fastestFor(model),
                         modelValues);
-                modelLost += lostALease(r) ? 1 : 0;
-                progress.runDone(false, pause, seed, r);
+                modelLost += lostALease(o.result()) ? 1 : 0;
+                progress.runDone(false, pause, seed, o.result(), o.missed());
             }
             int realLost = 0;
             for (long seed : realSeeds) {
-                RunResult r = once(db, withPause(real, pauseFault, pause).withSeed(seed), Backend.POSTGRES,
-                        realValues);
-                version = serviceWords(r.database());
-                realLost += lostALease(r) ? 1 : 0;
-                progress.runDone(true, pause, seed, r);
+                Once o = once(db, withPause(real, pauseFault, pause).withSeed(seed), Backend.POSTGRES, realValues);
+                version = serviceWords(o.result().database());
+                realLost += lostALease(o.result()) ? 1 : 0;
+                progress.runDone(true, pause, seed, o.result(), o.missed());
             }
             rows.add(new Calibration.PauseRow(pause.toMillis() / 1e3, modelSeeds.size(), modelLost, realSeeds.size(),
                     realLost));
@@ -158,8 +161,11 @@ public final class CalibrationRuns {
     /** The words about the calibration that the runs do not know. */
     public record CalibrationHeader(String scenario, String serverSource) {}
 
+    /** One run's result, and whether its pause found the holder without a lease. */
+    private record Once(RunResult result, boolean missed) {}
+
     /** Runs {@code spec} once and adds its values to {@code into}; its event log is removed after. */
-    private static RunResult once(Database db, RunSpec spec, Backend backend, Map<String, List<Double>> into)
+    private static Once once(Database db, RunSpec spec, Backend backend, Map<String, List<Double>> into)
             throws InterruptedException, IOException {
         Path log = Files.createTempFile("fencelab-calibrate", ".jsonl");
         try (Run run = Run.prepare(db, spec, log, backend)) {
@@ -169,11 +175,28 @@ public final class CalibrationRuns {
                         + seconds(((Distribution.Fixed) spec.faults().get(pauseFault(spec)).duration()).value())
                         + " on " + result.database() + " failed: " + result.failureCause().orElse("no cause given"));
             }
-            gather(result, EventLogReader.read(result.eventLog()), into);
-            return result;
+            List<Event> events = EventLogReader.read(result.eventLog());
+            gather(result, events, into);
+            return new Once(result, !pauseFoundALease(events, spec.faults().get(pauseFault(spec)).target()));
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /** Whether {@code holder} believed it held a lease when its first pause began (true if it never paused). */
+    static boolean pauseFoundALease(List<Event> events, String holder) {
+        int believing = 0;
+        for (Event e : events) {
+            switch (e) {
+                case Event.BeliefStarted b when b.holder().equals(holder) -> believing++;
+                case Event.BeliefEnded b when b.holder().equals(holder) -> believing--;
+                case Event.PauseStarted p when p.holder().equals(holder) -> {
+                    return believing > 0;
+                }
+                default -> { }
+            }
+        }
+        return true;
     }
 
     private static boolean lostALease(RunResult r) {

@@ -118,6 +118,17 @@ public final class EtcdLeases implements ServiceLeases {
         return "the lock key's create revision";
     }
 
+    /** jetcd connects at a client's first call: this makes one, a read of the run's own prefix. */
+    @Override
+    public void connect(String holder) {
+        try {
+            EtcdCalls.await(holder(holder).client().getKVClient().get(bytes(prefix), GetOption.builder()
+                    .withCountOnly(true).build()), deadline(), where, "the connection of " + holder);
+        } catch (RuntimeException e) {
+            // the holder's first acquisition reports an unreachable server
+        }
+    }
+
     /** Tokens are etcd's revisions: a scope's counter cannot be set. */
     @Override
     public boolean startScope(String scope, long firstToken) {

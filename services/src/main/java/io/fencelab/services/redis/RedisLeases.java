@@ -109,6 +109,20 @@ public final class RedisLeases implements ServiceLeases {
                 : "INCR of the scope's counter after the RLock is granted (a separate step)";
     }
 
+    /** Makes the holder's Redisson client now (it connects as it starts), as its first use would. */
+    @Override
+    public void connect(String holder) {
+        try {
+            holder(holder).client();
+        } catch (RuntimeException e) {
+            // the holder's first acquisition reports an unreachable server
+        }
+    }
+
+    private RedisHolder holder(String name) {
+        return holders.computeIfAbsent(name, n -> new RedisHolder(n, instanceId, connection, lifetime));
+    }
+
     @Override
     public boolean startScope(String scope, long firstToken) {
         return false;
@@ -116,7 +130,7 @@ public final class RedisLeases implements ServiceLeases {
 
     @Override
     public AcquireResult acquire(StoreSession session, String scope, String holder, Duration ttl) {
-        RedisHolder h = holders.computeIfAbsent(holder, n -> new RedisHolder(n, instanceId, connection, lifetime));
+        RedisHolder h = holder(holder);
         ScopeKeys keys = ScopeKeys.of(runId, scope);
         return tokenStep == TokenStep.LUA ? acquireLua(h, scope, keys) : acquireThenIncr(h, scope, keys);
     }

@@ -102,6 +102,16 @@ public final class ZooKeeperLeases implements ServiceLeases {
         }
     }
 
+    /** Opens the holder's session now, as its first use would. */
+    @Override
+    public void connect(String holder) {
+        try {
+            holder(holder);
+        } catch (RuntimeException e) {
+            // the holder's first acquisition reports an unreachable server
+        }
+    }
+
     @Override
     public boolean startScope(String scope, long firstToken) {
         return false; // tokens are ZooKeeper's
