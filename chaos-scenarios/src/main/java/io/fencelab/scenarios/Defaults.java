@@ -158,6 +158,10 @@ public final class Defaults {
     public static final Key<Void> LEASE_TOKEN = described("lease.token", "the service's first",
             "counter (postgres); create-revision (etcd); czxid or sequence (zookeeper); incr-after-lock or lua (redis)",
             "Where a real service's fencing token comes from (docs/SERVICES.md says what each guarantees).");
+    public static final Key<Long> LEASE_MEMBERS = value("lease.members", 1L,
+            "1, or 3 with etcd or zookeeper; not with your own server's address",
+            "How many members the server Fencelab starts has: 3 is an etcd or ZooKeeper ensemble, whose leader "
+                    + "SERVICE_LEADER_STOP stops (docs/SERVICES.md).");
     /** One key a setting, as the profile registry lists them; a setting several profiles share is one key. */
     private static final List<Key<?>> LEASE_SETTINGS = LeaseProfileRegistry.allSettingNames().stream()
             .<Key<?>>map(Defaults::leaseSetting).toList();

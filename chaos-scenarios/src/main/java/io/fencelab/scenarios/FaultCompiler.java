@@ -10,7 +10,9 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultPlan;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.run.EventEstimate;
+import io.fencelab.engine.run.RunSpec;
 import io.fencelab.scenarios.ScenarioCompiler.EventSource;
 import io.fencelab.scenarios.ScenarioCompiler.WorkerDraft;
 import io.fencelab.scenarios.ScenarioCompiler.Workers;
@@ -38,22 +40,28 @@ final class FaultCompiler {
     }
 
 
-    List<FaultSpec> faults(Fields top, Workers workers, Duration runLength) {
+    /** The file's faults; {@code service} is the run's lease service, null if the file's is wrong. */
+    List<FaultSpec> faults(Fields top, Workers workers, Duration runLength, LeaseServiceSpec service) {
         List<FaultSpec> faults = new ArrayList<>();
         List<YamlNode> items = top.list("faults", "faults");
         for (int i = 0; items != null && i < items.size(); i++) {
-            faults.addAll(fault(items.get(i), "faults[" + i + "]", workers, runLength));
+            faults.addAll(fault(items.get(i), "faults[" + i + "]", workers, runLength, service));
         }
         return faults;
     }
 
-    private List<FaultSpec> fault(YamlNode node, String path, Workers workers, Duration runLength) {
+    private List<FaultSpec> fault(YamlNode node, String path, Workers workers, Duration runLength,
+                                  LeaseServiceSpec service) {
         Fields f = read.fields(node, path, FAULT);
         if (f == null) {
             return List.of();
         }
         YamlNode kindNode = f.required("kind", "kind: PAUSE");
         FaultKind kind = kindNode == null ? null : read.choice(kindNode, f.path("kind"), FaultKind.class, false);
+        boolean refused = kind == FaultKind.SERVICE_LEADER_STOP && service != null && !service.ensemble();
+        if (refused) {
+            read.problem(kindNode, f.path("kind"), RunSpec.LEADER_STOP_NEEDS);
+        }
         String target = f.requiredName("target", "target: A");
         List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
 
@@ -99,13 +107,20 @@ final class FaultCompiler {
             length = f.has("duration")
                     ? distributions.read(f.node("duration"), f.path("duration"), DistributionReader.Use.LENGTH)
                     : Defaults.FAULT_DURATION.value();
+            if (kind == FaultKind.SERVICE_LEADER_STOP && start instanceof FaultStart.Every
+                    && new Distribution.Fixed(Duration.ZERO).equals(length)) {
+                read.problem(f.has("duration") ? f.node("duration") : node, f.path("duration"), "a repeating "
+                        + "SERVICE_LEADER_STOP needs a duration: the stopped member must be back before the next "
+                        + "stop (an ensemble of 3 outlives one member down, not two)");
+                length = null;
+            }
         }
         Duration amount = f.duration("amount", Defaults.FAULT_AMOUNT.value(), ValueReader.DurationRule.ANY);
         if (amount != null && kind != null) {
             amount = checkAmount(f, kind, amount);
         }
 
-        if (kind == null || appliesTo == null || start == null || length == null || amount == null
+        if (refused || kind == null || appliesTo == null || start == null || length == null || amount == null
                 || identity == null) {
             return List.of();
         }
@@ -190,8 +205,8 @@ final class FaultCompiler {
         }
         if (FaultSpec.SERVICE.equals(target) || (kind != null && kind.onService())) {
             if (kind == null || !kind.onService() || !FaultSpec.SERVICE.equals(target)) {
-                read.problem(at, path, "'service' is the target of SERVICE_PAUSE and SERVICE_RESTART only, and "
-                        + "they have no other (the run's lease service, lease.service)");
+                read.problem(at, path, "'service' is the target of SERVICE_PAUSE, SERVICE_RESTART and "
+                        + "SERVICE_LEADER_STOP only, and they have no other (the run's lease service, lease.service)");
                 return null;
             }
             return List.of(FaultSpec.SERVICE);

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
@@ -46,7 +47,7 @@ final class ScenarioCompiler {
     static final List<String> STEP = Defaults.keysOf("story[]");
     static final List<String> LEASE = Defaults.keysOf("lease");
     /** The lease's keys that are not its profile's settings. */
-    private static final Set<String> NOT_SETTINGS = Set.of("profile", "service", "token");
+    private static final Set<String> NOT_SETTINGS = Set.of("profile", "service", "token", "members");
     static final List<String> WORKER = Defaults.keysOf("workers[]");
     static final List<String> WRITE = Defaults.keysOf("workers[].writes[]");
     static final List<String> FAULT = Defaults.keysOf("faults[]");
@@ -132,7 +133,7 @@ final class ScenarioCompiler {
                             + "(workers use " + String.join(", ", used) + ")"));
         }
         List<FaultSpec> faults = new FaultCompiler(problems, read, distributions, eventSources)
-                .faults(top, workers, duration);
+                .faults(top, workers, duration, leaseService);
         Map<String, String> hosts = new HostsCompiler(problems, read).hosts(top, executor, workers);
         Expectation expectation = new ExpectationCompiler(problems, read).expectation(top);
 
@@ -289,7 +290,16 @@ final class ScenarioCompiler {
                     .toList()) + ")");
             return null;
         }
-        return new LeaseServiceSpec(kind, recipe, null);
+        Long members = lease.integer("members", Defaults.LEASE_MEMBERS.value(), 1, LeaseServiceSpec.ENSEMBLE, false);
+        if (members == null) {
+            return null;
+        }
+        Optional<String> wrong = LeaseServiceSpec.membersProblem(kind, members);
+        if (wrong.isPresent()) {
+            read.problem(lease.node("members"), lease.path("members"), wrong.get());
+            return null;
+        }
+        return new LeaseServiceSpec(kind, recipe, null, members.intValue());
     }
 
     private Map<String, YamlNode.Field> scopes(Fields top, Map<String, Long> firstTokens) {

@@ -67,6 +67,9 @@ public final class ScenarioWriter {
         if (spec.service().real()) {
             lease.put("service", spec.service().kind().key());
             lease.put("token", spec.service().token().key());
+            if (spec.service().members() != 1) {
+                lease.put("members", spec.service().members());
+            }
         }
         file.put("lease", lease);
         file.put("fencing", spec.fencing().name());

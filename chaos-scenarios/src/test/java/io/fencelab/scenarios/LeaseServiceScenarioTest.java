@@ -66,4 +66,41 @@ class LeaseServiceScenarioTest {
         assertThat(ScenarioLoader.load("w.yaml", written).spec().service())
                 .isEqualTo(new LeaseServiceSpec(ServiceKind.ZOOKEEPER, TokenRecipe.SEQUENCE, null));
     }
+
+    @Test
+    void threeMembersAreAnEnsembleThatAWrittenSpecKeeps() {
+        Scenario s = ScenarioLoader.load("t.yaml", scenario("{profile: etcd, ttl: 5s, service: etcd, members: 3}", "live"));
+
+        assertThat(s.spec().service()).isEqualTo(new LeaseServiceSpec(ServiceKind.ETCD, TokenRecipe.CREATE_REVISION, null, 3));
+        String written = ScenarioWriter.write(s.spec(), s.notes(), Verdict.Kind.SAFE);
+        assertThat(ScenarioLoader.load("w.yaml", written).spec().service().members()).isEqualTo(3);
+    }
+
+    @Test
+    void membersOtherThanOneOrThreeOrAnEnsembleOfRedisAreLocated() {
+        assertThat(problems(scenario("{profile: redisson, service: redis, members: 3}", "live"))).containsExactly(
+                "t.yaml:5:53: lease.members: 3 members is for etcd and zookeeper, not redis");
+        assertThat(problems(scenario("{profile: etcd, ttl: 5s, service: etcd, members: 2}", "live"))).containsExactly(
+                "t.yaml:5:57: lease.members: 2 is not a number of members (allowed: 1 or 3)");
+    }
+
+    /** Line 10 is the faults. */
+    private static String withFaults(String lease, String faults) {
+        return scenario(lease, "live") + "faults: " + faults + "\n";
+    }
+
+    @Test
+    void aLeaderStopNeedsAnEnsembleAndARepeatingOneADuration() {
+        assertThat(problems(withFaults("{profile: etcd, ttl: 5s, service: etcd}",
+                "[{kind: SERVICE_LEADER_STOP, target: service, at: 2s}]"))).containsExactly(
+                "t.yaml:10:17: faults[0].kind: SERVICE_LEADER_STOP stops the leader of an ensemble; set lease.service "
+                        + "to etcd or zookeeper and lease.members to 3");
+        assertThat(problems(withFaults("{profile: etcd, ttl: 5s, service: etcd, members: 3}",
+                "[{kind: SERVICE_LEADER_STOP, target: service, every: 5s}]"))).containsExactly(
+                "t.yaml:10:10: faults[0].duration: a repeating SERVICE_LEADER_STOP needs a duration: the stopped member "
+                        + "must be back before the next stop (an ensemble of 3 outlives one member down, not two)");
+        Scenario ok = ScenarioLoader.load("t.yaml", withFaults("{profile: zookeeper, service: zookeeper, members: 3}",
+                "[{kind: SERVICE_LEADER_STOP, target: service, every: 5s, duration: 2s}]"));
+        assertThat(ok.spec().faults()).singleElement().satisfies(f -> assertThat(f.target()).isEqualTo("service"));
+    }
 }

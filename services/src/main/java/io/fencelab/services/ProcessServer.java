@@ -43,6 +43,17 @@ public abstract class ProcessServer implements ServiceServer {
         process.start();
     }
 
+    /** A single server has no leader to stop: {@code Run} refuses SERVICE_LEADER_STOP on one before it begins. */
+    @Override
+    public String stopLeader() {
+        throw new IllegalStateException(this + " is a single server, not an ensemble with a leader to stop");
+    }
+
+    @Override
+    public void startStopped() {
+        throw new IllegalStateException(this + " is a single server, not an ensemble with a leader to stop");
+    }
+
     @Override
     public void close() {
         process.close();

@@ -121,7 +121,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         try (Database db = Database.open(database.resolve(), 64)) {
             RunSpec onServer = real;
             if (real.service().needsServer()) {
-                server = startServer(kind);
+                server = RealServices.require().start(kind, real.service().members());
                 onServer = real.withService(real.service().withEndpoints(server.endpoints()));
                 source1 = "started by Fencelab from this machine's " + kind.key() + " package for these runs";
             } else {
@@ -153,10 +153,6 @@ public final class CalibrateCommand implements Callable<Integer> {
                 server.close();
             }
         }
-    }
-
-    private static RealServices.Server startServer(ServiceKind kind) {
-        return RealServices.require().start(kind);
     }
 
     /** {@code --pauses} in the scenario's own duration syntax, read as a sweep reads its values. */

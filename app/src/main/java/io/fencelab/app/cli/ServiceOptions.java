@@ -22,6 +22,11 @@ final class ServiceOptions {
                     + "redisson; another profile becomes that one with the same lease lifetime) in a live or process run.")
     String service;
 
+    @Option(names = "--lease-members", paramLabel = "N",
+            description = "How many members the etcd or ZooKeeper Fencelab starts has: 1, or 3 for an ensemble whose "
+                    + "leader SERVICE_LEADER_STOP stops (default: the scenario's lease.members).")
+    Integer members;
+
     @Option(names = "--lease-token", paramLabel = "RECIPE",
             description = "Where a real service's token comes from: create-revision (etcd), czxid or sequence "
                     + "(zookeeper), incr-after-lock or lua (redis).")
@@ -61,7 +66,13 @@ final class ServiceOptions {
             case ZOOKEEPER -> zookeeper;
             case REDIS -> redisUrl != null ? redisUrl : System.getenv(ENV_REDIS_URL);
         };
-        LeaseServiceSpec chosen = new LeaseServiceSpec(kind, recipe, endpoints);
+        int size = members != null ? members : kind == current.kind() ? current.members() : 1;
+        ServiceKind k = kind;
+        LeaseServiceSpec.membersProblem(kind, size).ifPresent(why -> {
+            throw new IllegalArgumentException("--lease-members: " + why + (members == null ? " (the scenario's "
+                    + "lease.members, with --lease-service " + k.key() + ")" : ""));
+        });
+        LeaseServiceSpec chosen = new LeaseServiceSpec(kind, recipe, endpoints, size);
         if (chosen.equals(current)) {
             return spec;
         }

@@ -17,8 +17,13 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** SERVICE_PAUSE and SERVICE_RESTART on the server Fencelab started for a run, and their refusals elsewhere. */
+/**
+ * SERVICE_PAUSE, SERVICE_RESTART and SERVICE_LEADER_STOP on the server Fencelab started for a run, and
+ * their refusals elsewhere.
+ */
 class ServiceFaultRunTest {
 
     static String scenario(String lease, String faults) {
@@ -80,6 +85,64 @@ class ServiceFaultRunTest {
             assertThatThrownBy(() -> Run.prepare(db, withAddress, dir.resolve("e.jsonl")))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("only a server Fencelab starts for the run, never your own redis");
+        }
+    }
+
+    /**
+     * The leader of a three-member ensemble stopped at 3 s for 4 s: the clients fail over to the other
+     * two, grants go on after the election, tokens still only rise, and the old leader comes back.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"{profile: etcd, ttl: 5s, service: etcd, members: 3}",
+            "{profile: zookeeper, sessionTimeout: 6s, service: zookeeper, members: 3}"})
+    void aStoppedLeaderIsReplacedAndGrantsGoOn(String lease, @TempDir Path dir) throws Exception {
+        RunSpec spec = ScenarioLoader.load("faults.yaml", scenario(lease,
+                "[{kind: SERVICE_LEADER_STOP, target: service, at: 3s, duration: 4s}]")).spec();
+        try (Database db = EmbeddedDatabase.startThrowaway(16); Run run = Run.prepare(db, spec, dir.resolve("e.jsonl"))) {
+            RunResult result = run.runToEnd();
+
+            assertThat(result.endReason()).isEqualTo("completed");
+            assertThat(result.verdict().kind()).as(result.verdict().witnesses().toString()).isEqualTo(Verdict.Kind.SAFE);
+            List<Event> events = EventLogReader.read(result.eventLog());
+            Event.FaultInjected stop = events.stream().filter(e -> e instanceof Event.FaultInjected f
+                    && f.appliesTo().equals("service")).map(Event.FaultInjected.class::cast).findFirst().orElseThrow();
+            assertThat(stop.fault()).isEqualTo("SERVICE_LEADER_STOP");
+            assertThat(stop.detail()).as("names the member stopped").matches("stopped fencelab[123]");
+            assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
+                    .hasSize(1);
+            long nextGrant = events.stream().filter(e -> e instanceof Event.LeaseAcquired && e.atMicros() > stop.atMicros())
+                    .mapToLong(Event::atMicros).min().orElseThrow(() -> new AssertionError("no grant after the stop"));
+            System.out.printf("%s: leader stop at %d ms, next grant %d ms later%n", spec.service().kind().key(),
+                    stop.atMicros() / 1000, (nextGrant - stop.atMicros()) / 1000);
+            assertThat(events).as("grants after the old leader is back (7 s)")
+                    .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 7_500_000);
+            RealServiceRunTest.assertTokensRisePerScope(events);
+        }
+    }
+
+    @Test
+    void anEnsembleIsRefusedOnRedisAndOnTheUsersOwnServerAndALeaderStopWithoutOne(@TempDir Path dir) throws Exception {
+        assertThatThrownBy(() -> ScenarioLoader.load("faults.yaml", scenario("{profile: redisson, service: redis, members: 3}",
+                "[]"))).isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("faults.yaml:6:").hasMessageContaining("3 members is for etcd and zookeeper, not redis");
+        assertThatThrownBy(() -> ScenarioLoader.load("faults.yaml", scenario("{profile: etcd, service: etcd}",
+                "[{kind: SERVICE_LEADER_STOP, target: service, at: 2s, duration: 1s}]")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("faults.yaml:9:")
+                .hasMessageContaining("SERVICE_LEADER_STOP stops the leader of an ensemble");
+
+        RunSpec ensemble = ScenarioLoader.load("faults.yaml", scenario("{profile: etcd, service: etcd, members: 3}",
+                "[]")).spec();
+        RunSpec leaderStop = ScenarioLoader.load("faults.yaml", scenario("{profile: etcd, service: etcd, members: 3}",
+                "[{kind: SERVICE_LEADER_STOP, target: service, at: 2s, duration: 1s}]")).spec();
+        try (Database db = EmbeddedDatabase.startThrowaway(4)) {
+            assertThatThrownBy(() -> Run.prepare(db, ensemble.withService(ensemble.service()
+                    .withEndpoints("http://127.0.0.1:1")), dir.resolve("e.jsonl")))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("lease.members 3 is an ensemble Fencelab starts");
+            assertThatThrownBy(() -> Run.prepare(db, leaderStop.withService(leaderStop.service()
+                    .withEndpoints("http://127.0.0.1:1")), dir.resolve("e.jsonl")))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("only a server Fencelab starts for the run, never your own etcd");
         }
     }
 }

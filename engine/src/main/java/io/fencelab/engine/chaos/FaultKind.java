@@ -35,10 +35,16 @@ public enum FaultKind {
      */
     SERVICE_PAUSE,
     /** That server is stopped and started again after the fault's duration, on its data. */
-    SERVICE_RESTART;
+    SERVICE_RESTART,
+    /**
+     * The member that leads a three-member etcd or ZooKeeper ensemble Fencelab started is stopped; it
+     * starts again after the fault's duration (zero: it stays down to the end of the run). The other two
+     * elect a new leader and the clients fail over.
+     */
+    SERVICE_LEADER_STOP;
 
     /** Whether it hits the run's lease service (target {@code service}) rather than a holder or the database. */
     public boolean onService() {
-        return this == SERVICE_PAUSE || this == SERVICE_RESTART;
+        return this == SERVICE_PAUSE || this == SERVICE_RESTART || this == SERVICE_LEADER_STOP;
     }
 }

@@ -51,7 +51,7 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
         }
         if (kind.onService() != SERVICE.equals(target)) {
             throw new IllegalArgumentException(kind.onService() ? "a " + kind + " targets 'service', not '" + target + "'"
-                    : "only SERVICE_PAUSE and SERVICE_RESTART target the lease service, not " + kind);
+                    : "only SERVICE_PAUSE, SERVICE_RESTART and SERVICE_LEADER_STOP target the lease service, not " + kind);
         }
         if (kind == FaultKind.DATABASE_RESTART && !DATABASE.equals(target)) {
             throw new IllegalArgumentException("a database restart targets 'database', not '" + target + "'");

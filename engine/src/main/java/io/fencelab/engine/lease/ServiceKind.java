@@ -41,6 +41,11 @@ public enum ServiceKind {
         };
     }
 
+    /** Whether Fencelab can start it as a three-member ensemble (a leader to stop): etcd and ZooKeeper. */
+    public boolean ensembles() {
+        return this == ETCD || this == ZOOKEEPER;
+    }
+
     /** The token recipes this service offers. */
     public List<TokenRecipe> tokens() {
         return Arrays.stream(TokenRecipe.values()).filter(t -> t.service() == this).toList();

@@ -226,7 +226,7 @@ final class FaultScheduler {
                     });
                 }
             }
-            case SERVICE_PAUSE, SERVICE_RESTART -> scheduleOnService(pf, start, end);
+            case SERVICE_PAUSE, SERVICE_RESTART, SERVICE_LEADER_STOP -> scheduleOnService(pf, start, end);
             case REQUEST_DELAY, REQUEST_JITTER, REPLY_DELAY, RENEWAL_LOSS, CLOCK_SKEW, SLOW_LEASE_SERVICE -> {
                 at(start, pf, START, () -> {
                     host.begins(pf);
@@ -237,9 +237,26 @@ final class FaultScheduler {
         }
     }
 
-    /** A fault on the run's lease service's server: frozen or stopped at its start, back at its end. */
+    /**
+     * A fault on the run's lease service's server: frozen, stopped, or its leader stopped at its start,
+     * back at its end. A leader stop without a duration leaves that member down to the end of the run.
+     */
     private void scheduleOnService(PlannedFault pf, long start, long end) {
-        boolean pause = pf.occurrence.kind() == FaultKind.SERVICE_PAUSE;
+        FaultKind kind = pf.occurrence.kind();
+        if (kind == FaultKind.SERVICE_LEADER_STOP) {
+            boolean returns = end > start;
+            // The event names the member, known only once it is stopped.
+            at(start, pf, START, () -> started(pf, "stopped " + host.service().stopLeader()
+                    + (returns ? "" : ", stays down to the end of the run")));
+            if (returns) {
+                at(end, pf, END, () -> {
+                    host.service().startStopped();
+                    healed(pf.occurrence);
+                });
+            }
+            return;
+        }
+        boolean pause = kind == FaultKind.SERVICE_PAUSE;
         at(start, pf, START, () -> {
             started(pf, null);
             if (pause) {

@@ -1,5 +1,6 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.clock.Ticker;
@@ -60,8 +61,13 @@ public final class Run implements AutoCloseable {
                 throw new IllegalArgumentException(why);
             });
         }
+        if (spec.service().ensemble() && !spec.service().needsServer()) {
+            throw new IllegalArgumentException("lease.members " + spec.service().members() + " is an ensemble "
+                    + "Fencelab starts; your own " + spec.service().kind().key() + " has the members it has: "
+                    + "leave out lease.members, or your address");
+        }
         RealServices.Server server = spec.service().needsServer()
-                ? RealServices.require().start(spec.service().kind()) : null;
+                ? RealServices.require().start(spec.service().kind(), spec.service().members()) : null;
         try {
             RunSpec served = server == null ? spec : spec.withService(spec.service().withEndpoints(server.endpoints()));
             return new Run(db, served, eventLog, backend, fsyncEvery, server);
@@ -80,8 +86,12 @@ public final class Run implements AutoCloseable {
                     + "zookeeper or redis); this run's leases are PostgreSQL's, whose restart is DATABASE_RESTART");
         }
         if (!spec.service().needsServer()) {
-            return Optional.of("SERVICE_PAUSE and SERVICE_RESTART hit only a server Fencelab starts for the run, "
-                    + "never your own " + spec.service().kind().key() + "; leave out its address to run on one");
+            return Optional.of("SERVICE_PAUSE, SERVICE_RESTART and SERVICE_LEADER_STOP hit only a server Fencelab "
+                    + "starts for the run, never your own " + spec.service().kind().key()
+                    + "; leave out its address to run on one");
+        }
+        if (!spec.service().ensemble() && spec.faults().stream().anyMatch(f -> f.kind() == FaultKind.SERVICE_LEADER_STOP)) {
+            return Optional.of(RunSpec.LEADER_STOP_NEEDS);
         }
         return Optional.empty();
     }
@@ -91,7 +101,7 @@ public final class Run implements AutoCloseable {
         this.server = server;
         // Refused before anything runs, rather than failing at the fault's time in the middle of the run.
         if (backend == Backend.POSTGRES
-                && spec.faults().stream().anyMatch(f -> f.kind() == io.fencelab.engine.chaos.FaultKind.DATABASE_RESTART)) {
+                && spec.faults().stream().anyMatch(f -> f.kind() == FaultKind.DATABASE_RESTART)) {
             db.restartRefusal().ifPresent(why -> {
                 throw new IllegalArgumentException(why);
             });

@@ -1,5 +1,6 @@
 package io.fencelab.engine.run;
 
+import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.PauseProfile;
 import io.fencelab.engine.fence.FencingMode;
@@ -70,6 +71,10 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
                 firstWrite, faults, seed, duration, executor, timeScale);
     }
 
+    /** Why a SERVICE_LEADER_STOP needs more than this run's service: the compiler says it at the fault. */
+    public static final String LEADER_STOP_NEEDS = "SERVICE_LEADER_STOP stops the leader of an ensemble; set "
+            + "lease.service to etcd or zookeeper and lease.members to " + LeaseServiceSpec.ENSEMBLE;
+
     public RunSpec {
         Objects.requireNonNull(name);
         Objects.requireNonNull(lease, "lease");
@@ -82,6 +87,9 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         if (!service.real() && faults.stream().anyMatch(f -> f.kind().onService())) {
             throw new IllegalArgumentException("faults: SERVICE_PAUSE and SERVICE_RESTART hit a real lease service; "
                     + "set lease.service to etcd, zookeeper or redis (PostgreSQL's own restart is DATABASE_RESTART)");
+        }
+        if (!service.ensemble() && faults.stream().anyMatch(f -> f.kind() == FaultKind.SERVICE_LEADER_STOP)) {
+            throw new IllegalArgumentException("faults: " + LEADER_STOP_NEEDS);
         }
         String client = service.kind().profileKey().orElse(lease.key());
         if (!client.equals(lease.key())) {

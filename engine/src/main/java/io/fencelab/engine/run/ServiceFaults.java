@@ -3,7 +3,8 @@ package io.fencelab.engine.run;
 import io.fencelab.engine.store.RealServices;
 
 /**
- * Faults on a run's real lease service: its server frozen (SIGSTOP) or stopped and started again.
+ * Faults on a run's real lease service: its server frozen (SIGSTOP) or stopped and started again, or
+ * an ensemble's leader stopped and started again.
  * Only a server Fencelab started for the run can be hit; {@link Run#prepare} refuses such a fault
  * on the user's own cluster, or on PostgreSQL's lease table, before anything runs.
  */
@@ -32,6 +33,15 @@ public final class ServiceFaults {
 
     void start() {
         server().startAgain();
+    }
+
+    /** The name of the member stopped. */
+    String stopLeader() {
+        return server().stopLeader();
+    }
+
+    void startStopped() {
+        server().startStopped();
     }
 
     private RealServices.Server server() {

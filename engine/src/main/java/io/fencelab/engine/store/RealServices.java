@@ -50,16 +50,33 @@ public interface RealServices {
         /** Starts the stopped server again on the same ports and data, returning once it answers. */
         void startAgain();
 
+        /**
+         * Stops the member of an ensemble that leads it now (a SERVICE_LEADER_STOP's first half) and
+         * answers its name ({@code fencelab1}); its data stays.
+         *
+         * @throws IllegalStateException on a single server, or if no member leads
+         */
+        String stopLeader();
+
+        /** Starts the member {@link #stopLeader} stopped, returning once the ensemble is whole again. */
+        void startStopped();
+
         @Override
         void close();
     }
 
     /**
-     * Starts a server of {@code kind} on this machine, from its package's binaries.
+     * Starts a server of {@code kind} on this machine, from its package's binaries: one member, or an
+     * ensemble of {@code members} ({@link LeaseServiceSpec#membersProblem} says which are allowed).
      *
      * @throws IllegalStateException naming the apt command if the binaries are missing
      */
-    Server start(ServiceKind kind);
+    Server start(ServiceKind kind, int members);
+
+    /** A single server of {@code kind}. */
+    default Server start(ServiceKind kind) {
+        return start(kind, 1);
+    }
 
     /**
      * {@code runId}'s leases on the service at {@code service.endpoints()}, each granted for

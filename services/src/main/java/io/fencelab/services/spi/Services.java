@@ -18,10 +18,14 @@ import java.time.Duration;
 public final class Services implements RealServices {
 
     @Override
-    public ServiceServer start(ServiceKind kind) {
+    public ServiceServer start(ServiceKind kind, int members) {
+        LeaseServiceSpec.membersProblem(kind, members).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        boolean ensemble = members > 1;
         return switch (kind) {
-            case ETCD -> EtcdServer.start();
-            case ZOOKEEPER -> ZooKeeperServer.start();
+            case ETCD -> ensemble ? EtcdServer.ensemble(members) : EtcdServer.start();
+            case ZOOKEEPER -> ensemble ? ZooKeeperServer.ensemble(members) : ZooKeeperServer.start();
             case REDIS -> RedisServer.start();
             case POSTGRES -> throw new IllegalArgumentException("PostgreSQL's leases are the run's own database's");
         };

@@ -11,11 +11,6 @@ import io.fencelab.services.ServiceLeases;
 import io.fencelab.services.zookeeper.ZooKeeperHolder.Grant;
 import io.fencelab.services.zookeeper.ZooKeeperHolder.LockNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -308,18 +303,10 @@ public final class ZooKeeperLeases implements ServiceLeases {
         if (known != null) {
             return known;
         }
-        String first = defaultConnectString.split(",")[0].trim();
-        int colon = first.lastIndexOf(':');
         String version = "(version unknown)";
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(first.substring(0, colon), Integer.parseInt(first.substring(colon + 1))), 1000);
-            s.setSoTimeout(1000);
-            OutputStream out = s.getOutputStream();
-            out.write("srvr".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = s.getInputStream();
+        try {
             Matcher m = Pattern.compile("Zookeeper version: ([0-9][0-9.]*)").matcher(
-                    new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    ZooKeeperServer.srvr(defaultConnectString.split(",")[0].trim()));
             if (m.find()) {
                 version = m.group(1);
             }

@@ -2,13 +2,22 @@ package io.fencelab.services.zookeeper;
 
 import io.fencelab.services.ServerProcess;
 import io.fencelab.services.ProcessServer;
+import io.fencelab.services.Ensemble;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * A standalone ZooKeeper server from the machine's Debian {@code zookeeper} package (3.8), run as its own
@@ -21,8 +30,8 @@ import java.util.List;
  * one-second sessions Fencelab's scenarios use. The server expires sessions on tick boundaries, so a
  * session ends between its timeout and one tick after it.
  *
- * <p>A three-member ensemble would be three of these processes with {@code server.N} lines and a
- * {@code myid} each ({@link #config} is where they would go); only the standalone server is built.
+ * <p>{@link #ensemble} starts several such processes ({@code QuorumPeerMain}), each with the same
+ * {@code server.N} lines and its own {@code myid}.
  */
 public final class ZooKeeperServer extends ProcessServer {
 
@@ -56,43 +65,108 @@ public final class ZooKeeperServer extends ProcessServer {
      * {@code containerCheck} once empty; ZooKeeper's own default is 60 s.
      */
     public static ZooKeeperServer start(Duration containerCheck) {
+        requireInstalled();
+        Path dir = ServerProcess.newDirectory("zookeeper");
+        int port = ServerProcess.freePort();
+        write(dir.resolve("zoo.cfg"), config(dir.resolve("data"), port));
+        return new ZooKeeperServer(ServerProcess.start(dir, command(dir, STANDALONE, containerCheck), port));
+    }
+
+    /**
+     * Starts an ensemble of {@code size} members ({@code fencelab1}, …, {@code myid} 1, …) on 127.0.0.1,
+     * each with a client, a peer and an election port, and returns once every member is a leader or a
+     * follower (its {@code srvr} says so).
+     *
+     * @throws IllegalStateException as {@link #start()} does
+     */
+    public static Ensemble ensemble(int size) {
+        requireInstalled();
+        List<int[]> ports = IntStream.rangeClosed(1, size).mapToObj(i -> new int[] {ServerProcess.freePort(),
+                ServerProcess.freePort(), ServerProcess.freePort()}).toList();
+        StringBuilder servers = new StringBuilder();
+        for (int i = 1; i <= size; i++) {
+            int[] p = ports.get(i - 1);
+            servers.append("server.").append(i).append("=127.0.0.1:").append(p[1]).append(':').append(p[2]).append('\n');
+        }
+        return Ensemble.start("ZooKeeper", ServerProcess.newDirectory("zookeeper"),
+                IntStream.rangeClosed(1, size).mapToObj(i -> "fencelab" + i).toList(), (name, dir) -> {
+                    int id = Integer.parseInt(name.substring("fencelab".length()));
+                    int clientPort = ports.get(id - 1)[0];
+                    write(dir.resolve("zoo.cfg"), config(dir.resolve("data"), clientPort) + servers);
+                    write(dir.resolve("data").resolve("myid"), id + "\n");
+                    return new Ensemble.Member(name, ServerProcess.start(dir, command(dir, QUORUM, Duration.ofSeconds(60)),
+                            clientPort), "127.0.0.1:" + clientPort);
+                },
+                m -> mode(m.endpoint()).filter(x -> x.equals("leader") || x.equals("follower")).isPresent(),
+                m -> mode(m.endpoint()).filter("leader"::equals).isPresent());
+    }
+
+    /** The {@code Mode:} a member's {@code srvr} answers (leader, follower, standalone), if it serves. */
+    static Optional<String> mode(String hostPort) {
+        try {
+            Matcher m = Pattern.compile("Mode: (\\w+)").matcher(srvr(hostPort));
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** What the server at {@code hostPort} answers to the {@code srvr} four-letter word (1 s limits). */
+    static String srvr(String hostPort) throws IOException {
+        int colon = hostPort.lastIndexOf(':');
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1))),
+                    1000);
+            s.setSoTimeout(1000);
+            OutputStream out = s.getOutputStream();
+            out.write("srvr".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void requireInstalled() {
         ServerProcess.binary(SCRIPT, "ZooKeeper", "zookeeper");
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException("ZooKeeper is not installed (no " + JAR + "): sudo apt-get install zookeeper");
         }
-        Path dir = ServerProcess.newDirectory("zookeeper");
-        int port = ServerProcess.freePort();
-        try {
-            Files.writeString(dir.resolve("zoo.cfg"), config(dir.resolve("data"), port));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write zoo.cfg in " + dir + ": " + e.getMessage(), e);
-        }
-        return new ZooKeeperServer(ServerProcess.start(dir, command(dir, containerCheck), port));
     }
 
-    /** The configuration of one standalone member. */
+    private static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The configuration of one member; an ensemble's adds its {@code server.N} lines. */
     static String config(Path dataDir, int port) {
         return String.join("\n",
                 "tickTime=" + TICK.toMillis(),
                 "minSessionTimeout=" + MIN_SESSION.toMillis(),
                 "maxSessionTimeout=" + MAX_SESSION.toMillis(),
-                // for an ensemble later: 10 s to join, 5 s to stay in sync, in ticks
+                // an ensemble's: 10 s to join, 5 s to stay in sync, in ticks
                 "initLimit=100",
                 "syncLimit=50",
                 "dataDir=" + dataDir,
                 "clientPort=" + port,
                 "clientPortAddress=127.0.0.1",
                 "admin.enableServer=false",
-                // srvr: describe() reads the server's version with it
+                // srvr: describe() reads the server's version with it, an ensemble its members' modes
                 "4lw.commands.whitelist=srvr,ruok",
                 "");
     }
 
-    private static List<String> command(Path dir, Duration containerCheck) {
+    private static final String STANDALONE = "org.apache.zookeeper.server.ZooKeeperServerMain";
+    private static final String QUORUM = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
+
+    private static List<String> command(Path dir, String main, Duration containerCheck) {
         String classPath = JAR + (Files.isRegularFile(SLF4J_SIMPLE) ? ":" + SLF4J_SIMPLE : "");
         List<String> command = new ArrayList<>(List.of(java().toString(), "-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
                 "-Dzookeeper.jmx.log4j.disable=true", "-Dznode.container.checkIntervalMs=" + containerCheck.toMillis(),
-                "-cp", classPath, "org.apache.zookeeper.server.ZooKeeperServerMain", dir.resolve("zoo.cfg").toString()));
+                "-cp", classPath, main, dir.resolve("zoo.cfg").toString()));
         return command;
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,7 @@ class EtcdLeasesTest {
         return new EtcdLeases(server.endpoints(), RUNS.incrementAndGet(), ttl, clock);
     }
 
-    private static Lease granted(AcquireResult r) {
+    static Lease granted(AcquireResult r) {
         assertThat(r).as("expected a grant").isInstanceOf(AcquireResult.Acquired.class);
         return ((AcquireResult.Acquired) r).lease();
     }
@@ -260,19 +261,23 @@ class EtcdLeasesTest {
             Lease a = granted(leases.acquire(null, "s", "a", TTL));
             assertThat(leases.release(null, a)).isTrue();
             server.restart();
-            Lease b = null;
-            Instant deadline = clock.now().plusSeconds(15);
-            while (b == null) {
-                try {
-                    b = granted(leases.acquire(null, "s", "b", TTL));
-                } catch (DatabaseException e) {
-                    // the client reconnects on its own back-off; the worker retries as it would
-                    assertThat(e.failure()).isEqualTo(DatabaseFailure.CONNECTION_LOST);
-                    assertThat(clock.now()).as("reconnected after the restart").isBefore(deadline);
-                    Thread.sleep(100);
-                }
-            }
+            Lease b = granted(onceReachable(() -> leases.acquire(null, "s", "b", TTL), Duration.ofSeconds(15)));
             assertThat(b.token()).as("revisions survive a restart").isGreaterThan(a.token());
+        }
+    }
+
+    /** {@code call}'s answer, tried again every 100 ms while it fails as CONNECTION_LOST, as a worker retries. */
+    static <T> T onceReachable(Supplier<T> call, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            try {
+                return call.get();
+            } catch (DatabaseException e) {
+                // the client reconnects on its own back-off
+                assertThat(e.failure()).isEqualTo(DatabaseFailure.CONNECTION_LOST);
+                assertThat(System.nanoTime() - deadline).as("reachable again within " + limit).isNegative();
+                Thread.sleep(100);
+            }
         }
     }
 

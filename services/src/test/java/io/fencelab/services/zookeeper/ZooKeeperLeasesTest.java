@@ -58,7 +58,7 @@ class ZooKeeperLeasesTest {
         return new ZooKeeperLeases(server.endpoints(), RUN.incrementAndGet(), sessionTimeout, new LiveClock(), source);
     }
 
-    private static Lease granted(AcquireResult result) {
+    static Lease granted(AcquireResult result) {
         assertThat(result).as("a free scope is granted").isInstanceOf(AcquireResult.Acquired.class);
         return ((AcquireResult.Acquired) result).lease();
     }
@@ -304,7 +304,7 @@ class ZooKeeperLeasesTest {
         }
     }
 
-    private static <T> T retryWhileUnreachable(Supplier<T> call, Duration limit) throws InterruptedException {
+    static <T> T retryWhileUnreachable(Supplier<T> call, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             try {
