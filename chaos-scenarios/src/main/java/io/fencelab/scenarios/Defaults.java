@@ -263,7 +263,9 @@ public final class Defaults {
     public static final Key<String> FAULT_TARGET = required("faults[].target",
             "a worker's or group's name, all, database, or service", "Who it happens to.");
     public static final Key<Duration> FAULT_AT = described("faults[].at", "—",
-            "a duration before the end of the run; exactly one of at and every", "Once, at this run time.");
+            "a duration before the end of the run, or grant (a PAUSE of named workers only); exactly one of at and every",
+            "Once, at this run time; grant: once, at the worker's next grant (between lock and token on Redis's "
+                    + "incr-after-lock).");
     public static final Key<Distribution> FAULT_EVERY = described("faults[].every", "—",
             "a distribution that can be more than 0s, with a mean of at least "
                     + Durations.format(FaultPlan.SMALLEST_GAP)

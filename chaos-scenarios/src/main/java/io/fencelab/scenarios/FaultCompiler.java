@@ -66,10 +66,19 @@ final class FaultCompiler {
         List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
 
         FaultStart start = null;
-        if (f.has("at") == f.has("every")) {
+        if (f.has("every") && atGrant(f)) {
+            read.problem(f.node("every"), f.path("every"), "at: grant happens once, at the holder's next grant; "
+                    + "it takes no every (for pauses again and again write at: 10s or every alone)");
+        } else if (atGrant(f)) {
+            start = onGrant(f, kind, target);
+        } else if (f.has("at") == f.has("every")) {
             read.problem(f.has("every") ? f.node("every") : node, f.has("every") ? f.path("every") : path,
                     f.has("at") ? "give either at (once) or every (again and again), not both"
                             : "needs either at (once, at: 10s) or every (again and again, every: {exponential: 2s})");
+        } else if (f.has("at") && f.node("at") instanceof YamlNode.Scalar s && s.kind() == YamlNode.ScalarKind.STRING
+                && !s.text().isBlank() && Character.isLetter(s.text().strip().charAt(0))) {
+            read.problem(f.node("at"), f.path("at"), "expected a run time (at: 10s) or the word grant (at: grant, a "
+                    + "PAUSE at its holder's next grant), got " + s.describe());
         } else if (f.has("at")) {
             Duration at = f.duration("at", null, NOT_NEGATIVE);
             if (at != null && runLength != null && at.compareTo(runLength) >= 0) {
@@ -140,6 +149,30 @@ final class FaultCompiler {
                 + "narrower", run -> mine.stream().mapToLong(fs -> EventEstimate.fault(fs, run.workers().size(),
                         run.duration())).sum()));
         return specs;
+    }
+
+    /** Whether {@code at} names the grant rather than a time. */
+    private static boolean atGrant(Fields f) {
+        return f.has("at") && f.node("at") instanceof YamlNode.Scalar s && s.kind() == YamlNode.ScalarKind.STRING
+                && s.text().strip().equals(AT_GRANT);
+    }
+
+    /** The word {@code at} takes instead of a time: a PAUSE at its holder's next grant. */
+    static final String AT_GRANT = "grant";
+
+    /** {@code at: grant}, for a PAUSE of named holders only; null (with a problem) otherwise. */
+    private FaultStart onGrant(Fields f, FaultKind kind, String target) {
+        if (kind != null && kind != FaultKind.PAUSE) {
+            read.problem(f.node("at"), f.path("at"), "at: grant is for a PAUSE only (the holder freezes at its next "
+                    + "grant); a " + kind + " takes a time, such as at: 10s");
+            return null;
+        }
+        if (FaultSpec.ALL.equals(target)) {
+            read.problem(f.node("target"), f.path("target"), "a PAUSE at: grant pauses a named worker or group at its "
+                    + "own next grant; name one instead of 'all'");
+            return null;
+        }
+        return new FaultStart.OnGrant();
     }
 
     /** When and as whom a crashed holder restarts; {@code after} zero: it never does. */

@@ -172,6 +172,7 @@ public final class ScenarioWriter {
         switch (f.start()) {
             case FaultStart.At at -> m.put("at", Durations.format(at.at()));
             case FaultStart.Every every -> m.put("every", distribution(every.gap()));
+            case FaultStart.OnGrant onGrant -> m.put("at", FaultCompiler.AT_GRANT);
         }
         if (f.kind() == FaultKind.CRASH) {
             // A crash's duration is the time until it restarts; zero: it never does.

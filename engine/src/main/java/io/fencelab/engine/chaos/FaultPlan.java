@@ -57,6 +57,9 @@ public final class FaultPlan {
                     plan.add(new FaultOccurrence(o.kind(), o.target(), o.start().plus(from), o.length(), o.amount()));
                 }
             }
+            case FaultStart.OnGrant onGrant -> {
+                // no time: the run pauses the holder at its grant (io.fencelab.engine.run.GrantPauses)
+            }
         }
         return List.copyOf(plan);
     }
@@ -138,6 +141,7 @@ public final class FaultPlan {
             this.next = switch (spec.start()) {
                 case FaultStart.At at -> at.at();
                 case FaultStart.Every every -> before(every.gap().sample(random));
+                case FaultStart.OnGrant onGrant -> null; // timed by the grant, not by the plan
             };
         }
 
@@ -164,6 +168,7 @@ public final class FaultPlan {
                     new Place(start, target, spec.kind(), specIndex, targetIndex, taken++));
             next = switch (spec.start()) {
                 case FaultStart.At at -> null;
+                case FaultStart.OnGrant onGrant -> null;
                 case FaultStart.Every every -> {
                     Duration gap = every.gap().sample(random);
                     yield before(start.plus(length).plus(gap.isZero() ? SMALLEST_GAP : gap));

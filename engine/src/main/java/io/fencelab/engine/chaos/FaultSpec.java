@@ -53,6 +53,11 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
             throw new IllegalArgumentException(kind.onService() ? "a " + kind + " targets 'service', not '" + target + "'"
                     : "only SERVICE_PAUSE, SERVICE_RESTART and SERVICE_LEADER_STOP target the lease service, not " + kind);
         }
+        if (start instanceof FaultStart.OnGrant && (kind != FaultKind.PAUSE || ALL.equals(target)
+                || DATABASE.equals(target))) {
+            throw new IllegalArgumentException("only a PAUSE of one named holder starts at its grant, not a " + kind
+                    + " on " + target);
+        }
         if (kind == FaultKind.DATABASE_RESTART && !DATABASE.equals(target)) {
             throw new IllegalArgumentException("a database restart targets 'database', not '" + target + "'");
         }
@@ -63,6 +68,7 @@ public record FaultSpec(FaultKind kind, String target, FaultStart start, Distrib
         String when = switch (start) {
             case FaultStart.At at -> "at " + Distribution.text(at.at());
             case FaultStart.Every every -> "every " + every.gap().describe();
+            case FaultStart.OnGrant onGrant -> "at its next grant";
         };
         if (kind == FaultKind.CRASH) {
             return kind + " on " + target + " " + when + (duration.equals(new Distribution.Fixed(Duration.ZERO))

@@ -108,6 +108,7 @@ public record PauseProfile(List<Group> groups) {
                 return switch (start) {
                     case FaultStart.At at -> "a " + length + " pause at " + Distribution.text(at.at());
                     case FaultStart.Every every -> length + " pauses; " + rate(perHour()) + " per holder";
+                    case FaultStart.OnGrant onGrant -> "a " + length + " pause at its next grant";
                 };
             }
             String count = samples() == 0 ? "" : samples() + (samples() == 1 ? " sample, " : " samples, ");
@@ -117,6 +118,7 @@ public record PauseProfile(List<Group> groups) {
             return switch (start) {
                 case FaultStart.At at -> "one pause at " + Distribution.text(at.at()) + ", " + figures;
                 case FaultStart.Every every -> figures + "; " + rate(perHour()) + " per holder";
+                case FaultStart.OnGrant onGrant -> "one pause at its next grant, " + figures;
             };
         }
     }

@@ -151,6 +151,10 @@ public final class AgentRun {
         scheduler = new RealTimeScheduler(clock, spec.timeScale(), AGENT_DATABASE_CONCURRENCY, store,
                 new ProcessHooks(() -> core, this::finish));
         core = new RunCore(spec, sink, store, scheduler, WorkerPlacement.inJvm(), this::finish, false);
+        // A pause at a grant cannot be timed by the run: it happens here, on the worker's thread, with its
+        // client's keep-alive frozen, which the service cannot tell from a SIGSTOP of this process.
+        core.pauseAtGrants(full.faults().stream().filter(f -> f.target().equals(joining.worker())).toList(),
+                (holder, untilMicros) -> scheduler.stall(untilMicros));
     }
 
     /** Run time started at the plan's time zero: the worker starts when its spec says. */

@@ -66,6 +66,7 @@ public final class EventEstimate {
     public static double occurrences(FaultStart start, Distribution length, Duration runLength) {
         return switch (start) {
             case FaultStart.At at -> 1;
+            case FaultStart.OnGrant onGrant -> 1;
             case FaultStart.Every every -> {
                 long gap = Math.max(micros(every.gap().mean()), micros(FaultPlan.SMALLEST_GAP));
                 yield Math.ceil((double) micros(runLength) / (gap + micros(length.mean())));

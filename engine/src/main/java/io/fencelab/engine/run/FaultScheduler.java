@@ -308,10 +308,9 @@ final class FaultScheduler {
         String where = "at failpoint " + point;
         switch (f.kind()) {
             case PAUSE -> {
-                pausedUntil.merge(f.target(), end, Math::max);
                 sink.publish(seq -> new Event.PauseStarted(seq, host.nowMicros(), f.target(), micros(f.length()),
                         "pause " + where));
-                host.stall(end);
+                stall(f.target(), end);
                 sink.publish(seq -> new Event.PauseEnded(seq, host.nowMicros(), f.target()));
             }
             case CONNECTION_KILL -> {
@@ -325,6 +324,15 @@ final class FaultScheduler {
             }
             default -> throw new IllegalArgumentException("a failpoint pauses, kills or restarts, not " + f.kind());
         }
+    }
+
+    /**
+     * Holds {@code holder} on the calling thread, inside its statement code, until run time {@code untilMicros}:
+     * its later actions wait too, as under a planned pause, while the rest of the run goes on.
+     */
+    void stall(String holder, long untilMicros) {
+        pausedUntil.merge(holder, untilMicros, Math::max);
+        host.stall(untilMicros);
     }
 
     private void stopDatabase(PlannedFault pf) {

@@ -51,6 +51,7 @@ public final class LiveExecutor implements ComposedExecutor, ByHand {
         this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), databaseConcurrency, store, new Hooks());
         this.run = new RunCore(spec, sink, store, scheduler, WorkerPlacement.inJvm(), this::finish);
         this.faults = new FaultScheduler(new Faults(), sink);
+        run.pauseAtGrants(spec.faults(), faults::stall);
         this.failpoints = new FailpointArming(run, faults, scheduler::acting, holder -> { });
         this.changes = new LiveChanges(run, faults);
     }

@@ -49,8 +49,13 @@ final class RunCore implements WorkerEnv {
     private final RunSpec spec;
     /** Where the run's leases and fenced resources live: PostgreSQL, or (simulated only) its in-memory model. */
     private final RunStore store;
-    /** The lease side, a port of its own (another lease service could answer it; issue 24). */
-    private final LeaseStore leases;
+    /**
+     * The lease side, a port of its own (another lease service could answer it; issue 24); with pauses at a
+     * grant, wrapped by {@link #pauseAtGrants} before the workers start.
+     */
+    private volatile LeaseStore leases;
+    /** The run's pauses at a grant; null without any. */
+    private volatile GrantPauses grantPauses;
     private final EventSink sink;
     private final RunScheduler scheduler;
     private final WorkerPlacement placement;
@@ -106,6 +111,18 @@ final class RunCore implements WorkerEnv {
     }
 
     // ---- what the executor reads and changes ---------------------------------------------------
+
+    /**
+     * Pauses each holder that a {@code PAUSE at: grant} among {@code faults} names at its next grant, holding
+     * it through {@code stall} (the executor's way). Called before the workers start by every executor that
+     * runs workers itself.
+     */
+    void pauseAtGrants(List<io.fencelab.engine.chaos.FaultSpec> faults, GrantPauses.Stall stall) {
+        grantPauses = GrantPauses.over(store.leases(), faults, sink, this::nowMicros, stall, spec.seed());
+        if (grantPauses != null) {
+            leases = grantPauses.leases();
+        }
+    }
 
     RunSpec spec() {
         return spec;
@@ -288,6 +305,10 @@ final class RunCore implements WorkerEnv {
 
     @Override
     public void leaseChanged(Worker worker, Lease lease, boolean ended) {
+        GrantPauses pauses = grantPauses;
+        if (pauses != null && !ended) {
+            pauses.told(lease.holder()); // a grant is logged: a one-step store's pause at it comes now
+        }
         if (watchesLeases) {
             leaseWatch.changed(lease, ended);
         }

@@ -45,6 +45,9 @@ public final class SimulatedExecutor implements ComposedExecutor {
         this.scheduler = new VirtualTimeScheduler(clock, spec.duration(), opened, new Hooks());
         this.run = new RunCore(spec, sink, opened, scheduler, WorkerPlacement.inJvm(), this::finish);
         this.faults = new FaultScheduler(new Faults(), sink);
+        run.pauseAtGrants(spec.faults(), faults::stall);
+        // A holder stalled at its grant runs the others' actions nested: its session must stay its own.
+        GrantPauses.of(spec.faults()).forEach(p -> scheduler.ownSession(p.target()));
         this.failpoints = new FailpointArming(run, faults, scheduler::acting, scheduler::ownSession);
         run.plan().stream().filter(p -> p.spec().kind() == FaultKind.CONNECTION_KILL && p.hasNext())
                 .forEach(p -> scheduler.ownSession(p.target()));

@@ -4,6 +4,7 @@ import io.fencelab.engine.lease.AcquireResult;
 import io.fencelab.engine.lease.Lease;
 import io.fencelab.engine.lease.RenewResult;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * One run's leases, as a worker uses them: the four operations of
@@ -23,4 +24,26 @@ public interface LeaseStore {
 
     /** Frees the scope under the same conditions as renewal; the counter stays. */
     boolean release(StoreSession session, Lease lease);
+
+    /**
+     * Where this store grants and counts in two steps (Redis's lock, then {@code INCR}), it calls
+     * {@code hook} with the holder's name on the acquiring thread between the two, and answers true. A
+     * store that grants and counts in one step answers false: the moment right after the grant is when
+     * {@link #acquire} returns it.
+     */
+    default boolean betweenGrantAndToken(Consumer<String> hook) {
+        return false;
+    }
+
+    /**
+     * Stops {@code holder}'s client from keeping its leases alive, as freezing its process would stop
+     * the client's own threads (a real service's keep-alive); a store whose holders renew only by their
+     * own calls has nothing to stop.
+     */
+    default void freeze(String holder) {
+    }
+
+    /** Lets {@code holder}'s client keep its leases alive again, as its thawed process would. */
+    default void thaw(String holder) {
+    }
 }

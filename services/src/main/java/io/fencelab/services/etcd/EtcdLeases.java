@@ -292,6 +292,16 @@ public final class EtcdLeases implements ServiceLeases {
         Optional.ofNullable(holders.get(holder)).ifPresent(EtcdHolder::resumeKeepAlive);
     }
 
+    @Override
+    public void freeze(String holder) {
+        suspendKeepAlive(holder);
+    }
+
+    @Override
+    public void thaw(String holder) {
+        resumeKeepAlive(holder);
+    }
+
     /** When the keep-alive of {@code holder}'s lease for {@code scope} last answered (its grant before that), if any. */
     Optional<Instant> lastKeepAlive(String holder, String scope) {
         return Optional.ofNullable(holders.get(holder)).flatMap(h -> h.lease(scope))

@@ -84,6 +84,22 @@ public final class RedisLeases implements ServiceLeases {
         this.betweenLockAndToken = hook;
     }
 
+    /** With {@code INCR_AFTER_LOCK}, the grant and the token are two steps: {@code hook} runs between them. */
+    @Override
+    public boolean betweenGrantAndToken(Consumer<String> hook) {
+        if (tokenStep != TokenStep.INCR_AFTER_LOCK) {
+            return false;
+        }
+        betweenLockAndToken(hook);
+        return true;
+    }
+
+    /** {@link #suspend}: the holder's next call reconnects, so there is nothing to thaw. */
+    @Override
+    public void freeze(String holder) {
+        suspend(holder);
+    }
+
     /**
      * Stops {@code holder}'s keep-alive as its frozen process would, unlocking nothing: its lock runs out on the
      * server {@code lockWatchdogTimeout} after its last extension. The holder's next operation reconnects with a
