@@ -1,6 +1,5 @@
 package io.fencelab.app.cli;
 
-import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.lease.ServiceKind;
 import io.fencelab.engine.lease.TokenRecipe;
@@ -76,25 +75,6 @@ final class ServiceOptions {
         if (chosen.equals(current)) {
             return spec;
         }
-        return spec.toBuilder().lease(clientOf(kind, spec.lease())).service(chosen).build();
-    }
-
-    /**
-     * The profile whose client runs on {@code kind}: the scenario's own if it is that one, else that
-     * client with the scenario's lease lifetime (so the story's timing holds: {@code ttl: 30s} becomes
-     * etcd's 30 s TTL, ZooKeeper's 30 s session, Redisson's 30 s watchdog timeout).
-     */
-    static LeaseProfile clientOf(ServiceKind kind, LeaseProfile scenarios) {
-        String wanted = kind.profileKey().orElse(scenarios.key());
-        if (wanted.equals(scenarios.key())) {
-            return scenarios;
-        }
-        java.time.Duration lifetime = scenarios.grantTtl();
-        return switch (kind) {
-            case ETCD -> new LeaseProfile.Etcd(lifetime);
-            case ZOOKEEPER -> new LeaseProfile.ZooKeeper(lifetime);
-            case REDIS -> new LeaseProfile.Redisson(lifetime);
-            case POSTGRES -> scenarios;
-        };
+        return spec.toBuilder().lease(kind.clientOf(spec.lease())).service(chosen).build();
     }
 }

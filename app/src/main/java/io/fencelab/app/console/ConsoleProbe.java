@@ -186,7 +186,7 @@ public final class ConsoleProbe {
             run.eventCountProperty().set(log.size());
         }
         long end = log.isEmpty() ? 600_000_000 : log.getLast().atMicros();
-        run.infoProperty().set(new RunInfo(name, "simulated", "7", "FENCED", "MONOTONIC", end));
+        run.infoProperty().set(new RunInfo(name, "simulated", "7", "FENCED", "MONOTONIC", end, "", ""));
         run.endMicrosProperty().set(end);
         run.timelineProperty().set(timeline);
         run.phaseProperty().set(RunPhase.PLAYING);

@@ -11,6 +11,10 @@ import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseProfile;
+import io.fencelab.engine.lease.LeaseServiceSpec;
+import io.fencelab.engine.lease.ServiceKind;
+import io.fencelab.engine.lease.TokenRecipe;
 import io.fencelab.engine.run.ExecutorKind;
 import io.fencelab.engine.run.RunSpec;
 import io.fencelab.engine.worker.WorkerSpec;
@@ -99,6 +103,28 @@ class SpecEditorTest {
                 TokenScheme.MONOTONIC, ExecutorKind.SIMULATED)).hasMessageContaining("lease ttl must be more than 0 s");
         assertThatThrownBy(() -> new Parameters(1, 0, 0, Parameters.PauseLength.AS_SCENARIO, 1, 0, FencingMode.FENCED,
                 TokenScheme.MONOTONIC, ExecutorKind.SIMULATED)).hasMessageContaining("workers must be 1 to 1000");
+    }
+
+    @Test
+    void aRealServiceTakesItsOwnClientWithTheSheetsTtlAsTheCommandLineDoes() {
+        LeaseServiceSpec redis = new LeaseServiceSpec(ServiceKind.REDIS, TokenRecipe.LUA, null);
+        Parameters p = new Parameters(20, 0, 2, Parameters.PauseLength.AS_SCENARIO, 10, 0, FencingMode.FENCED,
+                TokenScheme.MONOTONIC, ExecutorKind.LIVE, redis);
+        RunSpec edited = SpecEditor.apply(story, p);
+        assertThat(edited.service()).isEqualTo(redis);
+        assertThat(edited.lease()).isEqualTo(new LeaseProfile.Redisson(Duration.ofSeconds(20)));
+        assertThat(SpecEditor.parametersOf(edited).service()).as("read back from the spec").isEqualTo(redis);
+    }
+
+    @Test
+    void aSimulatedRunOnARealServiceIsRefusedAndEachChoiceBringsTheOtherAlong() {
+        LeaseServiceSpec etcd = new LeaseServiceSpec(ServiceKind.ETCD, null, null);
+        assertThatThrownBy(() -> new Parameters(1, 0, 2, Parameters.PauseLength.AS_SCENARIO, 1, 0, FencingMode.FENCED,
+                TokenScheme.MONOTONIC, ExecutorKind.SIMULATED, etcd)).hasMessageContaining("choose the executor LIVE");
+        assertThat(Parameters.executorFor(etcd, ExecutorKind.SIMULATED)).isEqualTo(ExecutorKind.LIVE);
+        assertThat(Parameters.executorFor(etcd, ExecutorKind.PROCESS)).isEqualTo(ExecutorKind.PROCESS);
+        assertThat(Parameters.serviceFor(ExecutorKind.SIMULATED, etcd)).isEqualTo(LeaseServiceSpec.POSTGRES);
+        assertThat(Parameters.serviceFor(ExecutorKind.LIVE, etcd)).isEqualTo(etcd);
     }
 
     private static Parameters with(Parameters p, int workers) {

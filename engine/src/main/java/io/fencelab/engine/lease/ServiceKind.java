@@ -1,5 +1,6 @@
 package io.fencelab.engine.lease;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +29,25 @@ public enum ServiceKind {
             case ETCD -> Optional.of("etcd");
             case ZOOKEEPER -> Optional.of("zookeeper");
             case REDIS -> Optional.of("redisson");
+        };
+    }
+
+    /**
+     * The profile whose client runs on this service: {@code scenarios} if it is that one (or this is
+     * PostgreSQL, which models every profile), else this service's client with the same lease lifetime,
+     * so a story's timing holds: {@code ttl: 30s} becomes etcd's 30 s TTL, ZooKeeper's 30 s session,
+     * Redisson's 30 s watchdog timeout.
+     */
+    public LeaseProfile clientOf(LeaseProfile scenarios) {
+        if (profileKey().orElse(scenarios.key()).equals(scenarios.key())) {
+            return scenarios;
+        }
+        Duration lifetime = scenarios.grantTtl();
+        return switch (this) {
+            case ETCD -> new LeaseProfile.Etcd(lifetime);
+            case ZOOKEEPER -> new LeaseProfile.ZooKeeper(lifetime);
+            case REDIS -> new LeaseProfile.Redisson(lifetime);
+            case POSTGRES -> scenarios;
         };
     }
 

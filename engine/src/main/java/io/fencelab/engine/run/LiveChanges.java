@@ -75,6 +75,9 @@ final class LiveChanges {
         check(fixed, "duration", cur.duration(), next.duration());
         check(fixed, "executor", cur.executor(), next.executor());
         check(fixed, "time scale", cur.timeScale(), next.timeScale());
+        // The running spec holds the started server's address: the service and its token are what is fixed.
+        check(fixed, "lease service", cur.service().kind(), next.service().kind());
+        check(fixed, "lease token", cur.service().token(), next.service().token());
         if (!fixed.isEmpty()) {
             throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
         }

@@ -159,12 +159,12 @@ public record RunSpec(String name, List<WorkerSpec> workers, Map<String, Long> f
         return toBuilder().executor(kind).hosts(kind == ExecutorKind.PROCESS ? hosts : Map.of()).build();
     }
 
-    /** This spec with the profile's main lifetime changed (ttl, leaseDuration, lockAtMostFor, …). */
     /** The same run on another lease service (endpoints filled in once Fencelab started its server). */
     public RunSpec withService(LeaseServiceSpec value) {
         return toBuilder().service(value).build();
     }
 
+    /** This spec with the profile's main lifetime changed (ttl, leaseDuration, lockAtMostFor, …). */
     public RunSpec withLeaseTtl(Duration ttl) {
         return toBuilder().leaseTtl(ttl).build();
     }

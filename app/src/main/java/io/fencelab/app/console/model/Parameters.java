@@ -5,6 +5,7 @@ import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.fence.FencingMode;
 import io.fencelab.engine.fence.TokenScheme;
+import io.fencelab.engine.lease.LeaseServiceSpec;
 import io.fencelab.engine.run.ExecutorKind;
 import java.time.Duration;
 
@@ -21,10 +22,12 @@ import java.time.Duration;
  * @param fencing              how resources apply writes
  * @param tokenScheme          where holders' tokens come from
  * @param executor             simulated (replayable, pausable) or live (real threads, real time)
+ * @param service              which service grants the leases, its token and its address (null: a server
+ *                             Fencelab starts); a real one needs a live or process run
  */
 public record Parameters(double leaseTtlSeconds, double renewEverySeconds, int workers, PauseLength pauses,
                          double pauseSeconds, long networkDelayMillis, FencingMode fencing, TokenScheme tokenScheme,
-                         ExecutorKind executor) {
+                         ExecutorKind executor, LeaseServiceSpec service) {
 
     /** The pause-length distribution, in words a sheet can offer. */
     public enum PauseLength {
@@ -60,6 +63,14 @@ public record Parameters(double leaseTtlSeconds, double renewEverySeconds, int w
         }
     }
 
+    /** Leases from PostgreSQL's own table. */
+    public Parameters(double leaseTtlSeconds, double renewEverySeconds, int workers, PauseLength pauses,
+                      double pauseSeconds, long networkDelayMillis, FencingMode fencing, TokenScheme tokenScheme,
+                      ExecutorKind executor) {
+        this(leaseTtlSeconds, renewEverySeconds, workers, pauses, pauseSeconds, networkDelayMillis, fencing,
+                tokenScheme, executor, LeaseServiceSpec.POSTGRES);
+    }
+
     public Parameters {
         if (!(leaseTtlSeconds > 0)) {
             throw new IllegalArgumentException("lease ttl must be more than 0 s, was " + leaseTtlSeconds);
@@ -73,6 +84,27 @@ public record Parameters(double leaseTtlSeconds, double renewEverySeconds, int w
         if (pauseSeconds < 0 || networkDelayMillis < 0) {
             throw new IllegalArgumentException("pause length and network delay must not be negative");
         }
+        service = service == null ? LeaseServiceSpec.POSTGRES : service;
+        if (service.real() && executor == ExecutorKind.SIMULATED) {
+            throw new IllegalArgumentException("the lease service " + service.kind().key() + " runs in real time: "
+                    + "choose the executor LIVE or PROCESS, or the lease service postgres");
+        }
+    }
+
+    /**
+     * The executor that goes with {@code service}: a real service runs in real time, so a simulated
+     * run becomes a live one; any other executor stays.
+     */
+    public static ExecutorKind executorFor(LeaseServiceSpec service, ExecutorKind executor) {
+        return service.real() && executor == ExecutorKind.SIMULATED ? ExecutorKind.LIVE : executor;
+    }
+
+    /**
+     * The lease service that goes with {@code executor}: a simulated run's leases are PostgreSQL's
+     * (virtual time cannot wait for a real server), any other run keeps {@code service}.
+     */
+    public static LeaseServiceSpec serviceFor(ExecutorKind executor, LeaseServiceSpec service) {
+        return executor == ExecutorKind.SIMULATED ? LeaseServiceSpec.POSTGRES : service;
     }
 
     /** Whether a spec's faults include any pause. */

@@ -334,7 +334,7 @@ public final class LiveDriver extends ThreadedDriver {
             return;
         }
         try (Run r = prepared) {
-            feed.notice(new Notice.Prepared(RunInfo.of(spec)));
+            feed.notice(new Notice.Prepared(RunInfo.of(spec, r.store())));
             feed.notice(new Notice.Phase(RunPhase.PAUSED));
             go.await();
             if (stopRequested) {

@@ -126,6 +126,11 @@ public final class RunController {
                         + "), so it starts again with the new parameters.");
             }
         }
+        if (next.service().needsServer()) {
+            // Said at once: the server starts on the run's own thread, and the run is ready seconds later.
+            model.messageProperty().set("Leases from " + next.service().kind().key() + ": Fencelab starts a server "
+                    + "for each run, which takes a few seconds.");
+        }
         sessions.baseSpec(next);
         sessions.restart(0);
     }

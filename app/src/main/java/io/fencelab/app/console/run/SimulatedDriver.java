@@ -111,7 +111,7 @@ public final class SimulatedDriver extends PlayerDriver {
         }
         try (Run r = prepared) {
             SimulatedExecutor executor = r.simulatedExecutor().orElseThrow();
-            feed.notice(new Notice.Prepared(RunInfo.of(spec)));
+            feed.notice(new Notice.Prepared(RunInfo.of(spec, r.store())));
             String failure = null;
             try {
                 if (fastForwardMicros > 0) {

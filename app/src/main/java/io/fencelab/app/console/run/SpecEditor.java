@@ -5,12 +5,15 @@ import io.fencelab.engine.chaos.Distribution;
 import io.fencelab.engine.chaos.FaultKind;
 import io.fencelab.engine.chaos.FaultSpec;
 import io.fencelab.engine.chaos.FaultStart;
+import io.fencelab.engine.lease.LeaseProfile;
 import io.fencelab.engine.run.RunSpec;
+import io.fencelab.engine.run.UserFences;
 import io.fencelab.engine.worker.WorkerSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,10 +34,14 @@ public final class SpecEditor {
     /** The sheet's values for a scenario as written. */
     public static Parameters parametersOf(RunSpec spec) {
         return new Parameters(seconds(spec.leaseTtl()), seconds(spec.renewInterval()), spec.workers().size(),
-                Parameters.PauseLength.AS_SCENARIO, 10, 0, spec.fencing(), spec.tokenScheme(), spec.executor());
+                Parameters.PauseLength.AS_SCENARIO, 10, 0, spec.fencing(), spec.tokenScheme(), spec.executor(),
+                spec.service());
     }
 
-    /** {@code base} with {@code p} applied. */
+    /**
+     * {@code base} with {@code p} applied; on a real lease service the lease client becomes that
+     * service's with the sheet's ttl, as {@code --lease-service} does ({@link io.fencelab.engine.lease.ServiceKind#clientOf}).
+     */
     public static RunSpec apply(RunSpec base, Parameters p) {
         List<WorkerSpec> workers = resize(base.workers(), p.workers());
         Set<String> names = new HashSet<>();
@@ -67,9 +74,11 @@ public final class SpecEditor {
             faults.add(new FaultSpec(FaultKind.REQUEST_DELAY, FaultSpec.ALL, new FaultStart.At(Duration.ZERO),
                     new Distribution.Fixed(base.duration()), Duration.ofMillis(p.networkDelayMillis())));
         }
-        return new RunSpec(base.name(), workers, base.firstTokens(), duration(p.leaseTtlSeconds()),
-                duration(p.renewEverySeconds()), p.fencing(), p.tokenScheme(), base.firstWrite(), faults, base.seed(),
-                base.duration(), p.executor(), base.timeScale());
+        LeaseProfile generic = new LeaseProfile.Generic(duration(p.leaseTtlSeconds()), duration(p.renewEverySeconds()));
+        // Built on the service at once: a scenario's faults on its service are refused on PostgreSQL's leases.
+        return new RunSpec(base.name(), workers, base.firstTokens(), p.service().kind().clientOf(generic), p.fencing(),
+                p.tokenScheme(), base.firstWrite(), faults, base.seed(), base.duration(), p.executor(), base.timeScale(),
+                UserFences.NONE, Map.of(), p.service());
     }
 
     /**

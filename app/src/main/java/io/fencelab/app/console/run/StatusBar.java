@@ -10,14 +10,20 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
-/** The bottom line: the database, the executor, the seed, run time, events per second, and a passing message. */
+/**
+ * The bottom line: the database, the executor, who grants the leases (the whole store description in its
+ * tooltip), the seed, run time, events per second, and a passing message.
+ */
 public final class StatusBar extends HBox {
 
     final Label database = new Label();
     final Label executor = new Label();
+    final Label leases = new Label();
+    private final Tooltip store = new Tooltip();
     final Label seed = new Label();
     final Label time = new Label();
     final Label rate = new Label();
@@ -32,6 +38,10 @@ public final class StatusBar extends HBox {
         setPadding(new Insets(5, 12, 5, 12));
         database.setId("status-database");
         executor.setId("status-executor");
+        leases.setId("status-leases");
+        leases.setTooltip(store);
+        store.setWrapText(true);
+        store.setMaxWidth(520);
         seed.setId("status-seed");
         time.setId("status-time");
         rate.setId("status-rate");
@@ -42,16 +52,19 @@ public final class StatusBar extends HBox {
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add("status-message");
         message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinWidth(0);
         HBox.setHgrow(message, Priority.ALWAYS);
         // Fixed widths: the texts change every frame and must not re-lay-out the window each time.
-        for (Label l : new Label[] {executor, seed, time, rate}) {
+        for (Label l : new Label[] {database, executor, seed, time, rate}) {
             l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         executor.setPrefWidth(190);
+        // Sized to its text, which changes once a run, not every frame: the passing message gives way instead.
+        leases.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         seed.setPrefWidth(110);
         time.setPrefWidth(170);
         rate.setPrefWidth(140);
-        getChildren().addAll(database, sep(), executor, sep(), seed, sep(), time, sep(), rate, sep(), message);
+        getChildren().addAll(database, sep(), executor, sep(), leases, sep(), seed, sep(), time, sep(), rate, sep(), message);
     }
 
     private static Separator sep() {
@@ -76,6 +89,9 @@ public final class StatusBar extends HBox {
     private void refresh() {
         RunInfo info = run.infoProperty().get();
         executor.setText("Executor: " + (info.executor().isEmpty() ? "—" : info.executor()));
+        leases.setText("Leases: " + (info.leases().isEmpty() ? "—" : info.leases()));
+        store.setText(info.store().isEmpty() ? "Where the run's leases and resources live (not known for a saved log)"
+                : info.store());
         seed.setText("Seed: " + (info.seed().isEmpty() ? "—" : info.seed()));
         long end = run.endMicrosProperty().get();
         time.setText("Run time: " + RunTimes.brief(run.nowMicrosProperty().get() / 100_000 * 100_000)

@@ -3,6 +3,7 @@ package io.fencelab.app.console.run;
 import io.fencelab.app.console.feed.EventFeed;
 import io.fencelab.app.console.feed.Notice;
 import io.fencelab.app.console.ui.Problems;
+import io.fencelab.app.service.ServiceReach;
 import io.fencelab.engine.check.Judgement;
 import io.fencelab.engine.check.Verdict;
 import io.fencelab.engine.db.Database;
@@ -13,6 +14,7 @@ import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -51,6 +53,12 @@ abstract class ThreadedDriver implements RunDriver {
      * failure tells the console, in {@code what}'s words, and returns null.
      */
     protected Run prepare(Database db, RunSpec spec, Path eventLog, String what) {
+        // Asked here, off the FX thread: a server that does not answer takes seconds to say so.
+        Optional<String> unreachable = ServiceReach.problem(spec.service());
+        if (unreachable.isPresent()) {
+            feed.notice(new Notice.Failed("could not prepare " + what + ": " + unreachable.get(), null));
+            return null;
+        }
         Run prepared;
         try {
             prepared = Run.prepare(db, spec, eventLog);
