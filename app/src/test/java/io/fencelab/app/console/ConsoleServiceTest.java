@@ -43,10 +43,11 @@ class ConsoleServiceTest extends ConsoleTestBase {
         fxRun(() -> console.scenarios().select("paused-holder"));
         waitUntil("the simulated run is prepared", 30, () -> main().phase() == RunPhase.PAUSED);
         setKnob("lease service", ServiceKind.REDIS);
-        assertThat(knob("executor")).as("a real service needs real time").isEqualTo(ExecutorKind.LIVE);
+        assertThat(knob("executor")).as("a real service needs real time, and a frozen holder its whole process frozen")
+                .isEqualTo(ExecutorKind.PROCESS);
         assertThat(knob("token")).as("Redis's default token").isEqualTo(ServiceKind.REDIS.defaultToken());
         assertThat(fx(() -> ((Label) console.scene().lookup("#parameter-note")).getText()))
-                .contains("executor is now LIVE");
+                .contains("executor is now PROCESS");
     }
 
     private void apply() {
@@ -57,20 +58,22 @@ class ConsoleServiceTest extends ConsoleTestBase {
     void thePausedHolderOnARedisTheConsoleStartsIsFencedAndSafe() {
         openPausedHolderAndChooseRedis();
         apply();
-        waitUntil("the live run on Redis is prepared", 60, () -> main().phase() == RunPhase.PAUSED
+        waitUntil("the process run on Redis is prepared", 90, () -> main().phase() == RunPhase.PAUSED
                 && main().infoProperty().get().leases().startsWith("Redis"));
         assertThat(fx(() -> ((Label) console.scene().lookup("#status-leases")).getText()))
                 .startsWith("Leases: Redis (Redisson");
-        assertThat(fx(() -> main().infoProperty().get().executor())).isEqualTo("live");
+        assertThat(fx(() -> main().infoProperty().get().executor())).isEqualTo("process");
 
         fxRun(() -> console.runs().play());
-        waitUntil("the live run has ended", 120, () -> main().phase() == RunPhase.ENDED);
+        waitUntil("the process run has ended", 150, () -> main().phase() == RunPhase.ENDED);
         ConsoleFx.frames();
 
         List<Event> events = fx(() -> List.copyOf(main().events().toList()));
         assertThat(events).filteredOn(Event.LeaseAcquired.class::isInstance).map(Event.LeaseAcquired.class::cast)
                 .as("A and B each granted by Redis").extracting(Event.LeaseAcquired::holder).contains("A", "B");
         assertThat(fx(() -> main().verdict().isSafe())).as("fenced: safe").isTrue();
+        assertThat(events).as("the story's end: A, frozen past its lock, wakes and is refused as stale")
+                .anyMatch(e -> e instanceof Event.WriteRejectedStale s && s.holder().equals("A"));
         assertThat(fx(() -> main().infoProperty().get().fencing())).isEqualTo("FENCED");
         assertThat(fx(() -> main().timeline().holder("A").orElseThrow().held())).as("A's lane drawn").isNotEmpty();
         assertThat(fx(() -> main().timeline().holder("B").orElseThrow().held())).as("B's lane drawn").isNotEmpty();

@@ -121,7 +121,7 @@ class SpecEditorTest {
         LeaseServiceSpec etcd = new LeaseServiceSpec(ServiceKind.ETCD, null, null);
         assertThatThrownBy(() -> new Parameters(1, 0, 2, Parameters.PauseLength.AS_SCENARIO, 1, 0, FencingMode.FENCED,
                 TokenScheme.MONOTONIC, ExecutorKind.SIMULATED, etcd)).hasMessageContaining("choose the executor LIVE");
-        assertThat(Parameters.executorFor(etcd, ExecutorKind.SIMULATED)).isEqualTo(ExecutorKind.LIVE);
+        assertThat(Parameters.executorFor(etcd, ExecutorKind.SIMULATED)).isEqualTo(ExecutorKind.PROCESS);
         assertThat(Parameters.executorFor(etcd, ExecutorKind.PROCESS)).isEqualTo(ExecutorKind.PROCESS);
         assertThat(Parameters.serviceFor(ExecutorKind.SIMULATED, etcd)).isEqualTo(LeaseServiceSpec.POSTGRES);
         assertThat(Parameters.serviceFor(ExecutorKind.LIVE, etcd)).isEqualTo(etcd);

@@ -2,19 +2,19 @@ package io.fencelab.app.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fencelab.engine.check.Invariant;
 import io.fencelab.engine.check.Verdict;
+import io.fencelab.engine.check.Witness;
 import io.fencelab.engine.db.Database;
 import io.fencelab.engine.event.Event;
 import io.fencelab.engine.event.EventLogReader;
 import io.fencelab.engine.run.Run;
 import io.fencelab.engine.run.RunResult;
-import io.fencelab.engine.run.RunSpec;
-import io.fencelab.scenarios.Catalog;
+import io.fencelab.scenarios.Scenario;
 import io.fencelab.scenarios.ScenarioLoader;
 import io.fencelab.testing.EmbeddedDatabase;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,21 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code PAUSE at: grant} in live runs: on Redis with {@code incr-after-lock} the pause lands between the lock and
- * its {@code INCR} (the catalog's redis-two-step story), with {@code lua} after the one-step grant, and on
+ * its {@code INCR} (the example {@code examples/redis-two-step.yaml}), with {@code lua} after the one-step grant, and on
  * PostgreSQL's lease table right after the grant.
  */
 class RedisTwoStepRunTest {
 
     private static final long SLACK_MICROS = 300_000;
 
-    static String catalogText() throws IOException {
-        try (InputStream in = RedisTwoStepRunTest.class.getClassLoader()
-                .getResourceAsStream(Catalog.RESOURCE_DIR + "redis-two-step.yaml")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+    static String exampleText() throws IOException {
+        return Files.readString(Path.of("..", "examples", "redis-two-step.yaml"));
     }
 
-    private record Ran(RunResult result, List<Event> events) {
+    private record Ran(RunResult result, List<Event> events, List<String> mismatches) {
         Event.PauseStarted pauseOf(String holder) {
             return events.stream().filter(e -> e instanceof Event.PauseStarted p && p.holder().equals(holder))
                     .map(Event.PauseStarted.class::cast).findFirst().orElseThrow();
@@ -59,21 +56,23 @@ class RedisTwoStepRunTest {
     }
 
     private static Ran run(String yaml, Path dir) throws Exception {
-        RunSpec spec = ScenarioLoader.load("redis-two-step.yaml", yaml).spec();
-        try (Database db = EmbeddedDatabase.startThrowaway(16); Run run = Run.prepare(db, spec, dir.resolve("e.jsonl"))) {
+        Scenario scenario = ScenarioLoader.load("redis-two-step.yaml", yaml);
+        try (Database db = EmbeddedDatabase.startThrowaway(16);
+             Run run = Run.prepare(db, scenario.spec(), dir.resolve("e.jsonl"))) {
             RunResult result = run.runToEnd();
-            return new Ran(result, EventLogReader.read(result.eventLog()));
+            List<Event> events = EventLogReader.read(result.eventLog());
+            return new Ran(result, events, scenario.expectation().mismatches(result, events));
         }
     }
 
     /**
      * A is granted first (its pause starts at its grant), B after A's lock ran out, yet A counts the larger token.
-     * The checker judges tokens in the order holders tell them (B's grant, then A's larger one), so it sees no
-     * grant out of order: SAFE, with B, the lock's real holder, refused as stale.
+     * A logs its grant late, after B's, but with the time Redis granted it: the checker orders the two by that and
+     * finds the earlier grant holding the larger token (VIOLATED); B, the lock's real holder, is refused as stale.
      */
     @Test
     void incrAfterLockGivesTheEarlierGrantTheLargerToken(@TempDir Path dir) throws Exception {
-        Ran ran = run(catalogText(), dir);
+        Ran ran = run(exampleText(), dir);
 
         Event.PauseStarted aFrozen = ran.pauseOf("A");
         Event.LeaseAcquired a = ran.grantAfter("A", aFrozen.atMicros());
@@ -82,15 +81,20 @@ class RedisTwoStepRunTest {
         assertThat(a.token()).as("A's token, counted after B's").isGreaterThan(b.token());
         assertThat(a.atMicros()).as("A tells its grant when it wakes, 5 s on")
                 .isGreaterThanOrEqualTo(aFrozen.atMicros() + 5_000_000);
+        assertThat(a.grantedAtMicros()).as("A's grant, made as its pause began")
+                .isBetween(aFrozen.atMicros() - SLACK_MICROS, aFrozen.atMicros()).isLessThan(b.atMicros());
         assertThat(ran.events()).as("B, the lock's holder, is refused by the fence")
                 .anyMatch(e -> e instanceof Event.WriteRejectedStale s && s.holder().equals("B"));
-        assertThat(ran.result().verdict().kind()).as(ran.result().verdict().witnesses().toString())
-                .isEqualTo(Verdict.Kind.SAFE);
+        assertThat(ran.result().verdict().kind()).isEqualTo(Verdict.Kind.VIOLATED);
+        assertThat(ran.result().verdict().witnesses()).extracting(Witness::invariant)
+                .contains(Invariant.NON_MONOTONIC_GRANT);
+        assertThat(ran.mismatches()).as("the example's own expectation").isEmpty();
     }
 
     @Test
     void luaTokensFollowTheGrantOrder(@TempDir Path dir) throws Exception {
-        Ran ran = run(catalogText().replace("token: incr-after-lock", "token: lua"), dir);
+        Ran ran = run(exampleText().replace("token: incr-after-lock", "token: lua")
+                .replace("verdict: VIOLATED", "verdict: SAFE").replace("  invariants: [NON_MONOTONIC_GRANT]\n", ""), dir);
 
         Event.PauseStarted aFrozen = ran.pauseOf("A");
         Event.LeaseAcquired a = ran.grantAtOrBefore("A", aFrozen.atMicros());

@@ -196,12 +196,22 @@ public sealed interface Event {
 
     /**
      * The service granted a lease. {@code token} is the service's counter; {@code fencingToken} is
-     * what the holder will present (equal under the monotonic scheme).
+     * what the holder will present (equal under the monotonic scheme). {@code grantedAtMicros}: where the
+     * service grants first and the holder takes its token in a later step (Redis's lock, then {@code INCR}),
+     * when the grant was made, which can be long before the holder logs it with its token; absent where
+     * grant and token are one step.
      */
     record LeaseAcquired(long seq, long atMicros, String holder, String scope,
                          @JsonFormat(shape = JsonFormat.Shape.STRING) long token,
                          @JsonFormat(shape = JsonFormat.Shape.STRING) long fencingToken,
-                         long expiresAtMicros) implements Event {
+                         long expiresAtMicros, @MayBeAbsent Long grantedAtMicros) implements Event {
+
+        /** A grant whose token came with it. */
+        public LeaseAcquired(long seq, long atMicros, String holder, String scope, long token, long fencingToken,
+                             long expiresAtMicros) {
+            this(seq, atMicros, holder, scope, token, fencingToken, expiresAtMicros, null);
+        }
+
         @Override
         public Long tokenOrNull() {
             return token;

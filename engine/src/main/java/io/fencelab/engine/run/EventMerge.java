@@ -131,6 +131,11 @@ final class EventMerge {
         }
     }
 
+    /** The corrected time of the latest event {@code agent}'s worker sent that has arrived; MIN_VALUE: none. */
+    synchronized long heardAt(String agent) {
+        return heardAt.getOrDefault(agent, Long.MIN_VALUE);
+    }
+
     /** How many events wait. */
     synchronized int waiting() {
         return waiting.size();

@@ -15,7 +15,21 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class LeaseWatch {
 
+    /**
+     * Whether to decide about a lease whose expiry has passed without a renewal heard of, or to look
+     * again later: where holders report through a channel with a delay (agents, through the database),
+     * a running holder's renewal made before the expiry may still be on its way.
+     */
+    @FunctionalInterface
+    interface ExpiryWait {
+        /** When to look again at {@code lease}, due at {@code dueMicros}; negative: decide now. */
+        long lookAgainAt(Lease lease, long dueMicros, long nowMicros);
+
+        ExpiryWait NONE = (lease, due, now) -> -1;
+    }
+
     private final RunCore run;
+    private volatile ExpiryWait wait = ExpiryWait.NONE;
     /** The service-side view: the current lease per scope, to report its expiry when it passes. */
     private final Map<String, Lease> current = new ConcurrentHashMap<>();
     /** Per scope, the last lease that expired without release (an invalidation): the start of a lock-delay. */
@@ -42,8 +56,20 @@ final class LeaseWatch {
         }
     }
 
+    void waitBeforeExpiries(ExpiryWait value) {
+        this.wait = value;
+    }
+
     /** The lease's expiry time has passed: reports it if nobody renewed or released it. */
     void expiryDue(Lease lease) {
+        if (!lease.equals(current.get(lease.scope()))) {
+            return;
+        }
+        long again = wait.lookAgainAt(lease, run.toRunMicros(lease.expiresAt()), run.nowMicros());
+        if (again >= 0) {
+            run.scheduler().at(again, () -> expiryDue(lease));
+            return;
+        }
         if (current.remove(lease.scope(), lease)) {
             invalidated.put(lease.scope(), lease);
             run.sink().publish(seq -> new Event.LeaseExpired(seq, run.nowMicros(), lease.holder(), lease.scope(),

@@ -78,6 +78,8 @@ final class LiveChanges {
         // The running spec holds the started server's address: the service and its token are what is fixed.
         check(fixed, "lease service", cur.service().kind(), next.service().kind());
         check(fixed, "lease token", cur.service().token(), next.service().token());
+        // A pause at a grant is armed before the workers start: one added now would never happen.
+        check(fixed, "pauses at a grant", GrantPauses.of(cur.faults()), GrantPauses.of(next.faults()));
         if (!fixed.isEmpty()) {
             throw new IllegalArgumentException("cannot change during a live run: " + String.join(", ", fixed));
         }

@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +42,8 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
     static final Duration MERGE_HOLD = Duration.ofMillis(300);
     /** How often the run takes the agents' events from the database. */
     static final Duration DRAIN_EVERY = Duration.ofMillis(25);
+    /** The longest a lease's expiry waits for its running holder's renewal on its way (see {@link #lookAgainAt}). */
+    static final Duration EXPIRY_WAIT = Duration.ofSeconds(2);
     /** A host whose heartbeat is older than this is lost. */
     static final Duration HOST_SILENCE = Duration.ofSeconds(4);
     /** How long the run waits for every agent to say it is up. */
@@ -90,6 +93,7 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
         RunStore store = Backend.POSTGRES.open(db, spec, clock);
         this.scheduler = new RealTimeScheduler(clock, spec.timeScale(), 4, store, new ProcessHooks(this::core, this::finish));
         this.run = new RunCore(spec, sink, store, scheduler, placement, this::finish);
+        run.waitBeforeExpiries(this::lookAgainAt);
         placement.bind(store.runId());
         tables.createRun(store.runId(), support.plan(spec));
         this.faults = new FaultScheduler(new Faults(), sink);
@@ -210,6 +214,24 @@ public final class ProcessExecutor implements ComposedExecutor, ByHand {
                         db.scrub(String.valueOf(e.getMessage())));
             }
         }
+    }
+
+    /**
+     * A running, unfrozen holder's renewal made just before its lease's expiry may still be on its way
+     * through the database: the run looks again until the holder's agent has sent something stamped after
+     * the expiry (its renewal, if any, came first) and the merge has passed it on, or until
+     * {@link #EXPIRY_WAIT}. A frozen, killed or exited holder cannot renew: its expiry is decided at once.
+     */
+    private long lookAgainAt(Lease lease, long dueMicros, long nowMicros) {
+        Optional<String> agent = placement.reportingAgent(lease.holder());
+        if (agent.isEmpty() || nowMicros >= dueMicros + RunCore.micros(EXPIRY_WAIT)) {
+            return -1;
+        }
+        long passedOn = RunCore.micros(MERGE_HOLD) + 2 * RunCore.micros(DRAIN_EVERY);
+        if (merge.heardAt(agent.get()) >= dueMicros && nowMicros >= dueMicros + passedOn) {
+            return -1;
+        }
+        return nowMicros + RunCore.micros(DRAIN_EVERY) * 4;
     }
 
     private synchronized void drainOnce(long nowMicros) {

@@ -87,10 +87,24 @@ final class ProcessPlacement implements WorkerPlacement {
     }
 
     @Override
+    public boolean actsHere() {
+        return false;
+    }
+
+    @Override
     public Placed place(WorkerSpec worker, WorkerEnv env) {
         Agent agent = new Agent(worker, spec.hostOf(worker.name()).orElse(null));
         agents.put(worker.name(), agent);
         return agent;
+    }
+
+    /**
+     * The agent of {@code holder} while it runs and is not frozen: the one that may still report what it did
+     * before now; empty when it cannot (frozen, killed, exited, unknown).
+     */
+    Optional<String> reportingAgent(String holder) {
+        Agent a = agents.get(worker(holder));
+        return a == null || a.frozen || !a.running() ? Optional.empty() : Optional.of(a.agentName());
     }
 
     String hostName(String holder) {

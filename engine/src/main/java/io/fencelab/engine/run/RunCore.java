@@ -30,6 +30,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
@@ -106,8 +108,18 @@ final class RunCore implements WorkerEnv {
             workers.put(w.name(), placement.place(w, this));
             randoms.put(w.name(), root.split());
         }
+        if (placement.actsHere()) {
+            connect(spec.workers());
+        }
         this.current = spec;
         this.plan = FaultPlan.sequences(spec.faults(), List.copyOf(workers.keySet()), spec.duration(), spec.seed());
+    }
+
+    /** Each worker's lease client connects before the run starts, all at once (each waits on the network). */
+    private void connect(List<WorkerSpec> ws) {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            ws.forEach(w -> threads.submit(() -> leases.connect(w.name())));
+        }
     }
 
     // ---- what the executor reads and changes ---------------------------------------------------
@@ -250,6 +262,11 @@ final class RunCore implements WorkerEnv {
     /** The database did not answer a fresh statement, and no restart fault is under way. */
     void databaseLost() {
         end.accept(RunResult.UNREACHABLE);
+    }
+
+    /** See {@link LeaseWatch.ExpiryWait}: a process run's expiries wait for renewals on their way. */
+    void waitBeforeExpiries(LeaseWatch.ExpiryWait wait) {
+        leaseWatch.waitBeforeExpiries(wait);
     }
 
     /** Called when a lease's expiry time has passed: reports it if nobody renewed or released it. */

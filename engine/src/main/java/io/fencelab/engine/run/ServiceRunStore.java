@@ -13,8 +13,6 @@ import io.fencelab.engine.store.StoreSession;
 import io.fencelab.engine.store.TargetStore;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A run whose leases a real service grants while its fenced resources stay in PostgreSQL: the token
@@ -44,19 +42,10 @@ final class ServiceRunStore implements RunStore {
             // The service's clock is real: a run played faster asks it for a shorter lifetime, as it does the table.
             java.time.Duration lifetime = spec.executor() == ExecutorKind.SIMULATED ? spec.leaseTtl()
                     : java.time.Duration.ofNanos(Math.round(spec.leaseTtl().toNanos() * spec.timeScale()));
-            RealServices.Leases leases = RealServices.require().open(spec.service(), lifetime, store.runId(), clock);
-            connect(leases, spec);
-            return new ServiceRunStore(store, leases);
+            return new ServiceRunStore(store, RealServices.require().open(spec.service(), lifetime, store.runId(), clock));
         } catch (RuntimeException e) {
             store.close();
             throw e;
-        }
-    }
-
-    /** Every holder of {@code spec} connects before the run starts, all at once (each client waits on the network). */
-    private static void connect(RealServices.Leases leases, RunSpec spec) {
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            spec.workers().forEach(w -> threads.submit(() -> leases.connect(w.name())));
         }
     }
 

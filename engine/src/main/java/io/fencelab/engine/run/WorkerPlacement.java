@@ -38,6 +38,11 @@ interface WorkerPlacement {
     /** A worker for {@code spec}, acting through {@code env}. */
     Placed place(WorkerSpec spec, WorkerEnv env);
 
+    /** Whether the workers act in this JVM, with this run's lease store (agents have stores of their own). */
+    default boolean actsHere() {
+        return true;
+    }
+
     /** Workers as threads of this JVM: the executor's scheduler runs their actions. */
     static WorkerPlacement inJvm() {
         return (spec, env) -> new InJvm(new Worker(spec, env));

@@ -26,12 +26,30 @@ public interface LeaseStore {
     boolean release(StoreSession session, Lease lease);
 
     /**
+     * Starts {@code holder}'s client of a real lease service now and connects it (its session, for
+     * ZooKeeper), so that its first acquisition is not also its client's start, which takes a second or
+     * more in a cold JVM: a pause timed for a holder would otherwise find it still connecting. A failure
+     * is left for that first acquisition to report. PostgreSQL's table needs nothing.
+     */
+    default void connect(String holder) {
+    }
+
+    /**
      * Where this store grants and counts in two steps (Redis's lock, then {@code INCR}), it calls
      * {@code hook} with the holder's name on the acquiring thread between the two, and answers true. A
      * store that grants and counts in one step answers false: the moment right after the grant is when
      * {@link #acquire} returns it.
      */
     default boolean betweenGrantAndToken(Consumer<String> hook) {
+        return false;
+    }
+
+    /**
+     * Whether this store grants first and counts the token in a later step, so that a grant's
+     * {@link Lease#acquiredAt} (the grant) can come long before its token: the checker then orders such grants
+     * by when they were made.
+     */
+    default boolean countsAfterGrant() {
         return false;
     }
 

@@ -20,14 +20,6 @@ public interface RealServices {
         /** Where each token comes from, in words. */
         String tokenSource();
 
-        /**
-         * Starts {@code holder}'s client now and connects it (its session, for ZooKeeper), so that its first
-         * acquisition is not also its client's start, which takes a second or more in a cold JVM: a pause
-         * timed for a holder would otherwise find it still connecting. A failure is left for that first
-         * acquisition to report.
-         */
-        default void connect(String holder) {}
-
         @Override
         void close();
     }

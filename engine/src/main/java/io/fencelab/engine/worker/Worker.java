@@ -190,8 +190,9 @@ public final class Worker {
                 case AcquireResult.Acquired a -> {
                     fencingToken = env.tokenScheme().tokenFor(a.lease(), env.holderClock(name()), env.random(this));
                     long token = fencingToken;
+                    Long grantedAt = env.leases().countsAfterGrant() ? env.toRunMicros(a.lease().acquiredAt()) : null;
                     publish(seq -> new Event.LeaseAcquired(seq, env.nowMicros(), me, spec.scope(),
-                            a.lease().token(), token, env.toRunMicros(a.lease().expiresAt())));
+                            a.lease().token(), token, env.toRunMicros(a.lease().expiresAt()), grantedAt));
                     env.leaseChanged(this, a.lease(), false);
                 }
                 case AcquireResult.Busy b -> publish(seq -> new Event.LeaseBusy(seq, env.nowMicros(), me,

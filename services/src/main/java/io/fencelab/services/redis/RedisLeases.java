@@ -94,6 +94,12 @@ public final class RedisLeases implements ServiceLeases {
         return true;
     }
 
+    /** The trap: {@code INCR_AFTER_LOCK} counts the token in a request after the lock's grant. */
+    @Override
+    public boolean countsAfterGrant() {
+        return tokenStep == TokenStep.INCR_AFTER_LOCK;
+    }
+
     /** {@link #suspend}: the holder's next call reconnects, so there is nothing to thaw. */
     @Override
     public void freeze(String holder) {

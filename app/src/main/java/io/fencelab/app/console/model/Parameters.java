@@ -93,10 +93,12 @@ public record Parameters(double leaseTtlSeconds, double renewEverySeconds, int w
 
     /**
      * The executor that goes with {@code service}: a real service runs in real time, so a simulated
-     * run becomes a live one; any other executor stays.
+     * run becomes a process run, where a paused holder's whole process freezes, its lease client's
+     * keep-alive with it, as the stories mean (in a live run only the worker's thread stops and the
+     * client keeps the lease alive); any other executor stays.
      */
     public static ExecutorKind executorFor(LeaseServiceSpec service, ExecutorKind executor) {
-        return service.real() && executor == ExecutorKind.SIMULATED ? ExecutorKind.LIVE : executor;
+        return service.real() && executor == ExecutorKind.SIMULATED ? ExecutorKind.PROCESS : executor;
     }
 
     /**

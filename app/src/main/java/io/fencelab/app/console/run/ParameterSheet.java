@@ -103,7 +103,7 @@ final class ParameterSheet extends VBox {
             }
             executor = follows;
             return "The executor is now " + follows + ": " + kind.key() + " runs in real time, which a simulated run "
-                    + "cannot wait for.";
+                    + "cannot wait for, and each holder is its own process, so a pause freezes its client too.";
         }
 
         /** The executor chosen: a simulated run's leases are PostgreSQL's. What changed besides, or null. */
