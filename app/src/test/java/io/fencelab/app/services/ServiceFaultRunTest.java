@@ -52,19 +52,23 @@ class ServiceFaultRunTest {
                 "{profile: redisson, lockWatchdogTimeout: 3s, service: redis, token: lua}",
                 "[{kind: SERVICE_PAUSE, target: service, at: 2s, duration: 4s},"
                         + " {kind: SERVICE_RESTART, target: service, at: 8s, duration: 1s}]")).spec();
+        List<Event> events = completedSafe(spec, dir);
+        assertThat(events).filteredOn(e -> e instanceof Event.FaultInjected f && f.appliesTo().equals("service"))
+                .extracting(e -> ((Event.FaultInjected) e).fault()).containsExactly("SERVICE_PAUSE", "SERVICE_RESTART");
+        assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
+                .hasSize(2);
+        assertThat(events).as("grants after the restart (9 s)")
+                .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 9_500_000);
+        RealServiceRunTest.assertTokensRisePerScope(events);
+    }
+
+    /** Runs {@code spec} to its end, which must be a completed, safe run; its events. */
+    private static List<Event> completedSafe(RunSpec spec, Path dir) throws Exception {
         try (Database db = EmbeddedDatabase.startThrowaway(16); Run run = Run.prepare(db, spec, dir.resolve("e.jsonl"))) {
             RunResult result = run.runToEnd();
-
             assertThat(result.endReason()).isEqualTo("completed");
             assertThat(result.verdict().kind()).as(result.verdict().witnesses().toString()).isEqualTo(Verdict.Kind.SAFE);
-            List<Event> events = EventLogReader.read(result.eventLog());
-            assertThat(events).filteredOn(e -> e instanceof Event.FaultInjected f && f.appliesTo().equals("service"))
-                    .extracting(e -> ((Event.FaultInjected) e).fault()).containsExactly("SERVICE_PAUSE", "SERVICE_RESTART");
-            assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
-                    .hasSize(2);
-            assertThat(events).as("grants after the restart (9 s)")
-                    .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 9_500_000);
-            RealServiceRunTest.assertTokensRisePerScope(events);
+            return EventLogReader.read(result.eventLog());
         }
     }
 
@@ -98,26 +102,20 @@ class ServiceFaultRunTest {
     void aStoppedLeaderIsReplacedAndGrantsGoOn(String lease, @TempDir Path dir) throws Exception {
         RunSpec spec = ScenarioLoader.load("faults.yaml", scenario(lease,
                 "[{kind: SERVICE_LEADER_STOP, target: service, at: 3s, duration: 4s}]")).spec();
-        try (Database db = EmbeddedDatabase.startThrowaway(16); Run run = Run.prepare(db, spec, dir.resolve("e.jsonl"))) {
-            RunResult result = run.runToEnd();
-
-            assertThat(result.endReason()).isEqualTo("completed");
-            assertThat(result.verdict().kind()).as(result.verdict().witnesses().toString()).isEqualTo(Verdict.Kind.SAFE);
-            List<Event> events = EventLogReader.read(result.eventLog());
-            Event.FaultInjected stop = events.stream().filter(e -> e instanceof Event.FaultInjected f
-                    && f.appliesTo().equals("service")).map(Event.FaultInjected.class::cast).findFirst().orElseThrow();
-            assertThat(stop.fault()).isEqualTo("SERVICE_LEADER_STOP");
-            assertThat(stop.detail()).as("names the member stopped").matches("stopped fencelab[123]");
-            assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
-                    .hasSize(1);
-            long nextGrant = events.stream().filter(e -> e instanceof Event.LeaseAcquired && e.atMicros() > stop.atMicros())
-                    .mapToLong(Event::atMicros).min().orElseThrow(() -> new AssertionError("no grant after the stop"));
-            System.out.printf("%s: leader stop at %d ms, next grant %d ms later%n", spec.service().kind().key(),
-                    stop.atMicros() / 1000, (nextGrant - stop.atMicros()) / 1000);
-            assertThat(events).as("grants after the old leader is back (7 s)")
-                    .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 7_500_000);
-            RealServiceRunTest.assertTokensRisePerScope(events);
-        }
+        List<Event> events = completedSafe(spec, dir);
+        Event.FaultInjected stop = events.stream().filter(e -> e instanceof Event.FaultInjected f
+                && f.appliesTo().equals("service")).map(Event.FaultInjected.class::cast).findFirst().orElseThrow();
+        assertThat(stop.fault()).isEqualTo("SERVICE_LEADER_STOP");
+        assertThat(stop.detail()).as("names the member stopped").matches("stopped fencelab[123]");
+        assertThat(events).filteredOn(e -> e instanceof Event.FaultHealed f && f.appliesTo().equals("service"))
+                .hasSize(1);
+        long nextGrant = events.stream().filter(e -> e instanceof Event.LeaseAcquired && e.atMicros() > stop.atMicros())
+                .mapToLong(Event::atMicros).min().orElseThrow(() -> new AssertionError("no grant after the stop"));
+        System.out.printf("%s: leader stop at %d ms, next grant %d ms later%n", spec.service().kind().key(),
+                stop.atMicros() / 1000, (nextGrant - stop.atMicros()) / 1000);
+        assertThat(events).as("grants after the old leader is back (7 s)")
+                .anyMatch(e -> e instanceof Event.LeaseAcquired && e.atMicros() > 7_500_000);
+        RealServiceRunTest.assertTokensRisePerScope(events);
     }
 
     @Test

@@ -140,5 +140,20 @@ final class GrantPauses {
         public boolean release(StoreSession session, Lease lease) {
             return leases.release(session, lease);
         }
+
+        @Override
+        public void connect(String holder) {
+            leases.connect(holder);
+        }
+
+        @Override
+        public void freeze(String holder) {
+            leases.freeze(holder);
+        }
+
+        @Override
+        public void thaw(String holder) {
+            leases.thaw(holder);
+        }
     }
 }

@@ -204,9 +204,12 @@ public final class ZooKeeperLeases implements ServiceLeases {
             if (grant.isEmpty()) {
                 return false;
             }
+            // Whatever the answer, or none (a connection lost as a leader stops), the holder gives the grant up: a
+            // node left behind is then an orphan of its session, which its next acquisition deletes. Remembered, it
+            // made the holder busy by itself for the rest of the run.
+            h.forget(lease.scope());
             return call("release " + lease.scope(), () -> {
                 boolean held = h.stillHolds(grant.get().node());
-                h.forget(lease.scope());
                 if (held) {
                     grant.get().lease().close(); // a guaranteed delete: Curator retries it in the background if it must
                 }

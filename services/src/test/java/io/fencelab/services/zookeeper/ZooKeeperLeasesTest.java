@@ -213,6 +213,28 @@ class ZooKeeperLeasesTest {
         }
     }
 
+    /**
+     * A release that gets no answer (the server frozen, as a stopped leader's clients see it) still gives the
+     * grant up: found in a leader-stop run, where the holder kept remembering its grant and was told "busy, by
+     * yourself" for the rest of the run. Its next acquisition deletes the node left behind and is granted.
+     */
+    @Test
+    void aReleaseThatGetsNoAnswerGivesTheGrantUpAllTheSame() throws Exception {
+        Duration timeout = Duration.ofSeconds(8);
+        try (ZooKeeperLeases leases = leases(timeout, TokenSource.CZXID)) {
+            Lease a = granted(leases.acquire(null, "s", "a", timeout));
+            server.pause();
+            try {
+                assertThatThrownBy(() -> leases.release(null, a)).isInstanceOf(DatabaseException.class);
+            } finally {
+                server.resume();
+            }
+            Lease again = granted(retryWhileUnreachable(() -> leases.acquire(null, "s", "a", timeout),
+                    Duration.ofSeconds(10)));
+            assertThat(again.token()).as("a new grant, not the orphan").isGreaterThan(a.token());
+        }
+    }
+
     @Test
     void aHolderSurvivesTwoSecondsOfAFrozenServer() throws Exception {
         Duration timeout = Duration.ofSeconds(6);
