@@ -251,11 +251,19 @@ public sealed interface LeaseProfile {
 
     /**
      * etcd v3 leases ({@code clientv3} {@code KeepAlive}, {@code concurrency.NewSession}): a lease of
-     * {@code ttl}, kept alive every ttl/3; the client closes its keep-alive channel (the session is
-     * done) when no keep-alive answered within {@code ttl}; a waiter is woken by the watch when the key
-     * goes, that is when the lease expires.
+     * {@code ttl}, kept alive once ttl/3 has passed since the last answer, at the client's next look
+     * (it looks every 500 ms); the client closes its keep-alive channel (the session is done) when no
+     * keep-alive answered within {@code ttl}; a waiter is woken by the watch when the key goes, that is
+     * when the lease expires.
      */
     record Etcd(Duration ttl) implements LeaseProfile {
+        /**
+         * How often the client looks for keep-alives due: Go's {@code sendKeepAliveLoop} waits
+         * {@code retryConnWait} (500 ms) between looks, jetcd's {@code LeaseImpl.KeepAlive} runs a 500 ms
+         * periodic timer. Calibration found the plain ttl/3 optimistic by up to this much.
+         */
+        public static final Duration KEEP_ALIVE_LOOK = Duration.ofMillis(500);
+
         /** {@code concurrency}'s default session TTL. */
         public static final Etcd DEFAULT = new Etcd(Duration.ofSeconds(60));
 
@@ -265,7 +273,21 @@ public sealed interface LeaseProfile {
 
         @Override public String key() { return "etcd"; }
         @Override public Duration grantTtl() { return ttl; }
-        @Override public Duration renewEvery() { return ttl.dividedBy(3); }
+
+        /**
+         * The first look after ttl/3 has passed since the last answer, which itself came just after a look:
+         * ttl/3 rounded up past the next 500 ms, 1.5 s for a 4 s TTL, 20.5 s for 60 s. A TTL under 1.5 s (under
+         * etcd's own minimum of 2 s) keeps ttl/3: the looks are too coarse to model there.
+         */
+        @Override
+        public Duration renewEvery() {
+            Duration third = ttl.dividedBy(3);
+            if (third.compareTo(KEEP_ALIVE_LOOK) < 0) {
+                return third;
+            }
+            return KEEP_ALIVE_LOOK.multipliedBy(third.dividedBy(KEEP_ALIVE_LOOK) + 1);
+        }
+
         @Override public Duration giveUpAfter() { return ttl; }
 
         @Override

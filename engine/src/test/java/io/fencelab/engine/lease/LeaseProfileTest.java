@@ -36,7 +36,9 @@ class LeaseProfileTest {
 
     @Test
     void eachProfileDerivesItsClientsTimingFromItsSettings() {
-        assertThat(new LeaseProfile.Etcd(s(9)).renewEvery()).isEqualTo(s(3));
+        assertThat(new LeaseProfile.Etcd(s(9)).renewEvery()).as("3 s, at the client's next 500 ms look")
+                .isEqualTo(s(3.5));
+        assertThat(new LeaseProfile.Etcd(s(4)).renewEvery()).as("1.33 s, at the next look").isEqualTo(s(1.5));
         assertThat(LeaseProfile.Redisson.DEFAULT.renewEvery()).isEqualTo(s(10));
         assertThat(LeaseProfile.Consul.DEFAULT.grantTtl()).as("servers allow twice the ttl").isEqualTo(s(30));
         assertThat(LeaseProfile.Consul.DEFAULT.lockDelay()).isEqualTo(s(15));

@@ -55,7 +55,7 @@ public final class ZooKeeperLeases implements ServiceLeases {
     }
 
     /** How long a holder's first connection may take. */
-    static final Duration CONNECT_LIMIT = Duration.ofSeconds(2);
+    static final Duration CONNECT_LIMIT = Duration.ofSeconds(3);
     /** How long any one call may take before it counts as a lost connection. */
     static final Duration CALL_LIMIT = Duration.ofSeconds(4);
     /** How long an acquire waits for the semaphore's internal lock, which another acquirer may hold for a moment. */
