@@ -65,38 +65,7 @@ final class FaultCompiler {
         String target = f.requiredName("target", "target: A");
         List<String> appliesTo = target == null ? null : targets(f, kind, target, workers);
 
-        FaultStart start = null;
-        if (f.has("every") && atGrant(f)) {
-            read.problem(f.node("every"), f.path("every"), "at: grant happens once, at the holder's next grant; "
-                    + "it takes no every (for pauses again and again write at: 10s or every alone)");
-        } else if (atGrant(f)) {
-            start = onGrant(f, kind, target);
-        } else if (f.has("at") == f.has("every")) {
-            read.problem(f.has("every") ? f.node("every") : node, f.has("every") ? f.path("every") : path,
-                    f.has("at") ? "give either at (once) or every (again and again), not both"
-                            : "needs either at (once, at: 10s) or every (again and again, every: {exponential: 2s})");
-        } else if (f.has("at") && f.node("at") instanceof YamlNode.Scalar s && s.kind() == YamlNode.ScalarKind.STRING
-                && !s.text().isBlank() && Character.isLetter(s.text().strip().charAt(0))) {
-            read.problem(f.node("at"), f.path("at"), "expected a run time (at: 10s) or the word grant (at: grant, a "
-                    + "PAUSE at its holder's next grant), got " + s.describe());
-        } else if (f.has("at")) {
-            Duration at = f.duration("at", null, NOT_NEGATIVE);
-            if (at != null && runLength != null && at.compareTo(runLength) >= 0) {
-                read.problem(f.node("at"), f.path("at"), Durations.format(at)
-                        + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
-            } else if (at != null) {
-                start = new FaultStart.At(at);
-            }
-        } else {
-            Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
-            if (gap != null && gap.mean().compareTo(FaultPlan.SMALLEST_GAP) < 0) {
-                read.problem(f.node("every"), f.path("every"), "the gaps average " + Durations.format(gap.mean())
-                        + ", below the smallest a repeating fault may have, " + Durations.format(FaultPlan.SMALLEST_GAP)
-                        + " on average (for one occurrence write at: instead)");
-                gap = null;
-            }
-            start = gap == null ? null : new FaultStart.Every(gap);
-        }
+        FaultStart start = start(f, node, path, kind, target, runLength);
 
         FaultSpec.Identity identity = FaultSpec.Identity.SAME;
         Distribution length;
@@ -149,6 +118,42 @@ final class FaultCompiler {
                 + "narrower", run -> mine.stream().mapToLong(fs -> EventEstimate.fault(fs, run.workers().size(),
                         run.duration())).sum()));
         return specs;
+    }
+
+    /** When the fault starts: {@code at} a time or {@code grant}, or {@code every} gap; null after a problem. */
+    private FaultStart start(Fields f, YamlNode node, String path, FaultKind kind, String target, Duration runLength) {
+        if (f.has("every") && atGrant(f)) {
+            read.problem(f.node("every"), f.path("every"), "at: grant happens once, at the holder's next grant; "
+                    + "it takes no every (for pauses again and again write at: 10s or every alone)");
+        } else if (atGrant(f)) {
+            return onGrant(f, kind, target);
+        } else if (f.has("at") == f.has("every")) {
+            read.problem(f.has("every") ? f.node("every") : node, f.has("every") ? f.path("every") : path,
+                    f.has("at") ? "give either at (once) or every (again and again), not both"
+                            : "needs either at (once, at: 10s) or every (again and again, every: {exponential: 2s})");
+        } else if (f.has("at") && f.node("at") instanceof YamlNode.Scalar s && s.kind() == YamlNode.ScalarKind.STRING
+                && !s.text().isBlank() && Character.isLetter(s.text().strip().charAt(0))) {
+            read.problem(f.node("at"), f.path("at"), "expected a run time (at: 10s) or the word grant (at: grant, a "
+                    + "PAUSE at its holder's next grant), got " + s.describe());
+        } else if (f.has("at")) {
+            Duration at = f.duration("at", null, NOT_NEGATIVE);
+            if (at != null && runLength != null && at.compareTo(runLength) >= 0) {
+                read.problem(f.node("at"), f.path("at"), Durations.format(at)
+                        + " is not before the end of the run (duration " + Durations.format(runLength) + ")");
+            } else if (at != null) {
+                return new FaultStart.At(at);
+            }
+        } else {
+            Distribution gap = distributions.read(f.node("every"), f.path("every"), DistributionReader.Use.GAP);
+            if (gap != null && gap.mean().compareTo(FaultPlan.SMALLEST_GAP) < 0) {
+                read.problem(f.node("every"), f.path("every"), "the gaps average " + Durations.format(gap.mean())
+                        + ", below the smallest a repeating fault may have, " + Durations.format(FaultPlan.SMALLEST_GAP)
+                        + " on average (for one occurrence write at: instead)");
+                gap = null;
+            }
+            return gap == null ? null : new FaultStart.Every(gap);
+        }
+        return null;
     }
 
     /** Whether {@code at} names the grant rather than a time. */
