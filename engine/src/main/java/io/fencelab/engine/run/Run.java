@@ -90,9 +90,6 @@ public final class Run implements AutoCloseable {
                     + "starts for the run, never your own " + spec.service().kind().key()
                     + "; leave out its address to run on one");
         }
-        if (!spec.service().ensemble() && spec.faults().stream().anyMatch(f -> f.kind() == FaultKind.SERVICE_LEADER_STOP)) {
-            return Optional.of(RunSpec.LEADER_STOP_NEEDS);
-        }
         return Optional.empty();
     }
 

@@ -28,7 +28,6 @@ import java.util.stream.IntStream;
 public final class EtcdServer extends ProcessServer {
 
     private static final Path ETCD = Path.of("/usr/bin/etcd");
-    private static final Duration HEALTH_LIMIT = Duration.ofSeconds(30);
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(1)).build();
     private static final Pattern MEMBER_ID = Pattern.compile("\"member_id\":\"(\\d+)\"");
@@ -62,15 +61,7 @@ public final class EtcdServer extends ProcessServer {
         Path etcd = ServerProcess.binary(ETCD, "etcd", "etcd-server");
         Path dir = ServerProcess.newDirectory("etcd");
         Member m = new Member("fencelab0", ServerProcess.freePort(), ServerProcess.freePort());
-        ServerProcess p = ServerProcess.start(dir, command(etcd, dir, m, List.of(m)), m.clientPort());
-        EtcdServer server = new EtcdServer(m, p);
-        try {
-            server.awaitHealthy();
-        } catch (RuntimeException e) {
-            p.close();
-            throw e;
-        }
-        return server;
+        return serving(new EtcdServer(m, ServerProcess.start(dir, command(etcd, dir, m, List.of(m)), m.clientPort())));
     }
 
     /**
@@ -108,24 +99,10 @@ public final class EtcdServer extends ProcessServer {
                 "--logger", "zap", "--log-outputs", "stderr");
     }
 
-    /** Polls {@code /health} until it says true: the member has a leader and serves a linearizable read. */
-    private void awaitHealthy() {
-        long deadline = System.nanoTime() + HEALTH_LIMIT.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() - deadline < 0) {
-            last = unhealthy(member.clientUrl());
-            if (last == null) {
-                return;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while etcd started", e);
-            }
-        }
-        throw new IllegalStateException("etcd on " + member.clientUrl() + " was not healthy within "
-                + HEALTH_LIMIT.toSeconds() + " s (" + last + "): " + process.logTail());
+    /** Until {@code /health} says true: the member has a leader and serves a linearizable read. */
+    @Override
+    protected String notServing() {
+        return unhealthy(member.clientUrl());
     }
 
     /** Null if the member at {@code clientUrl} says it is healthy, else what it answered. */
@@ -168,19 +145,6 @@ public final class EtcdServer extends ProcessServer {
     @Override
     public String endpoints() {
         return member.clientUrl();
-    }
-
-    /** Stops etcd and starts it again on the same ports and data directory; returns once it is healthy again. */
-    @Override
-    public void restart() {
-        process.restart();
-        awaitHealthy();
-    }
-
-    @Override
-    public void startAgain() {
-        process.start();
-        awaitHealthy();
     }
 
     @Override

@@ -39,7 +39,6 @@ public final class ZooKeeperServer extends ProcessServer {
     public static final Duration TICK = Duration.ofMillis(100);
     static final Duration MIN_SESSION = Duration.ofMillis(200);
     static final Duration MAX_SESSION = Duration.ofMinutes(10);
-    private static final Duration SERVING_LIMIT = Duration.ofSeconds(30);
 
     private static final Path SCRIPT = Path.of("/usr/share/zookeeper/bin/zkServer.sh");
     private static final Path JAR = Path.of("/usr/share/java/zookeeper.jar");
@@ -70,48 +69,16 @@ public final class ZooKeeperServer extends ProcessServer {
         Path dir = ServerProcess.newDirectory("zookeeper");
         int port = ServerProcess.freePort();
         write(dir.resolve("zoo.cfg"), config(dir.resolve("data"), port));
-        ZooKeeperServer server = new ZooKeeperServer(ServerProcess.start(dir, command(dir, STANDALONE, containerCheck),
-                port));
-        try {
-            server.awaitServing();
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
-        return server;
+        return serving(new ZooKeeperServer(ServerProcess.start(dir, command(dir, STANDALONE, containerCheck), port)));
     }
 
     /**
-     * Waits until {@code srvr} answers with a mode: the client port opens before the server has loaded its
-     * data and serves, and a client connecting in between waited past its limit (seen in CI).
+     * Until {@code srvr} answers with a mode: the client port opens before the server has loaded its data and
+     * serves, and a client connecting in between waited past its limit (seen in CI).
      */
-    private void awaitServing() {
-        long deadline = System.nanoTime() + SERVING_LIMIT.toNanos();
-        while (mode(endpoints()).isEmpty()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("ZooKeeper on " + endpoints() + " did not serve within "
-                        + SERVING_LIMIT.toSeconds() + " s: " + process.logTail());
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while ZooKeeper started", e);
-            }
-        }
-    }
-
-    /** Stops the server and starts it again on the same port and data; returns once it serves. */
     @Override
-    public void restart() {
-        process.restart();
-        awaitServing();
-    }
-
-    @Override
-    public void startAgain() {
-        process.start();
-        awaitServing();
+    protected String notServing() {
+        return mode(endpoints()).isPresent() ? null : "srvr names no mode yet";
     }
 
     /**
